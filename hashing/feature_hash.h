@@ -1,0 +1,52 @@
+// The one place that decides which table slot a feature gets.
+//
+//   namespace hash = XXH3_64(namespace name bytes, seed = the model's hash seed)
+//   feature hash   = XXH3_64(feature name bytes, seed = its namespace hash)
+//   slot index     = feature hash & (2^bits - 1)
+//
+// Bytes are hashed as they are (no sign extension, no normalisation), so a
+// byte >= 0x80 hashes as the unsigned value it is. tests/hashing_test.cc pins
+// exact values: changing anything here makes every saved model useless, so
+// those tests must never be "updated" to match new output.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+// Inlined: feature names are short, and a call into libxxhash costs as much as
+// hashing them (bench/hash_bench.cc).
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace hare::hashing {
+
+inline constexpr int kMinBits = 1;
+inline constexpr int kMaxBits = 32;
+inline constexpr int kDefaultBits = 18;
+
+// The namespace of features written without one ("| a b", LIBSVM indices,
+// words of plain text) has the empty name.
+inline constexpr std::string_view kDefaultNamespace = "";
+
+// The namespace that holds the constant (bias) feature. Its one feature has the
+// empty name, which no input can write, so it never collides by name.
+inline constexpr std::string_view kConstantNamespace = "constant";
+
+inline uint64_t NamespaceHash(std::string_view name, uint64_t seed) {
+  return XXH3_64bits_withSeed(name.data(), name.size(), seed);
+}
+
+inline uint64_t FeatureHash(std::string_view name, uint64_t namespace_hash) {
+  return XXH3_64bits_withSeed(name.data(), name.size(), namespace_hash);
+}
+
+inline uint32_t MaskFor(int bits) { return bits >= 32 ? 0xFFFFFFFFu : ((uint32_t{1} << bits) - 1); }
+
+// A numeric feature (a LIBSVM index) hashes as its canonical decimal text, so
+// "7:1" in LIBSVM and "| 7:1" in VW text are the same feature.
+uint64_t NumberFeatureHash(uint64_t number, uint64_t namespace_hash);
+
+// The slot of the constant feature for this seed and table size.
+uint32_t ConstantIndex(uint64_t seed, int bits);
+
+}  // namespace hare::hashing

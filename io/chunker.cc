@@ -1,0 +1,91 @@
+#include "io/chunker.h"
+
+#include <cstring>
+#include <utility>
+
+namespace hare::io {
+namespace {
+
+// Position after the last '\n' in [begin, end), or nullptr if there is none.
+const char* AfterLastNewline(const char* begin, const char* end) {
+  const void* nl = memrchr(begin, '\n', static_cast<size_t>(end - begin));
+  return nl == nullptr ? nullptr : static_cast<const char*>(nl) + 1;
+}
+
+void EnsureSize(std::vector<char>& v, size_t n) {
+  if (v.size() < n) v.resize(n);
+}
+
+}  // namespace
+
+Chunker::Chunker(std::vector<std::string> paths, ChunkerOptions options)
+    : paths_(std::move(paths)), options_(options) {
+  if (paths_.empty()) paths_.push_back("-");
+}
+
+absl::Status Chunker::OpenNext() {
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(paths_[next_input_]);
+  if (!source.ok()) return source.status();
+  source_ = std::move(*source);
+  compression_ = source_->compression();
+  current_input_ = next_input_++;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
+  for (;;) {
+    if (source_ == nullptr) {
+      if (next_input_ == paths_.size()) return false;
+      if (absl::Status s = OpenNext(); !s.ok()) return s;
+    }
+    // Start with the unfinished line of the previous read, then read behind it.
+    size_t used = carry_.size();
+    EnsureSize(chunk.storage, std::max(options_.block_size, 2 * used) + kChunkPadding);
+    std::memcpy(chunk.storage.data(), carry_.data(), used);
+    carry_.clear();
+    const char* cut = nullptr;  // end of the last whole line in the chunk
+    bool at_end = false;
+    for (;;) {
+      size_t room = chunk.storage.size() - kChunkPadding - used;
+      if (room == 0) {  // one line longer than the buffer: grow it
+        chunk.storage.resize(2 * (chunk.storage.size() - kChunkPadding) + kChunkPadding);
+        continue;
+      }
+      absl::StatusOr<size_t> n = source_->Read(chunk.storage.data() + used, room);
+      if (!n.ok()) {
+        source_.reset();
+        return n.status();
+      }
+      if (*n == 0) {
+        at_end = true;
+        break;
+      }
+      const char* fresh = chunk.storage.data() + used;
+      used += *n;
+      bytes_ += *n;
+      const char* after = AfterLastNewline(fresh, chunk.storage.data() + used);
+      if (after != nullptr) cut = after;
+      if (cut != nullptr && (!options_.fill_blocks || used == chunk.storage.size() - kChunkPadding))
+        break;
+    }
+    const char* begin = chunk.storage.data();
+    if (at_end) {
+      source_.reset();
+      if (used == 0) continue;  // an empty input, or one that ended on a line end
+      if (begin[used - 1] != '\n') {
+        EnsureSize(chunk.storage, used + 1 + kChunkPadding);
+        chunk.storage[used++] = '\n';
+      }
+      chunk.size = used;
+    } else {
+      chunk.size = static_cast<size_t>(cut - begin);
+      carry_.assign(cut, begin + used);
+    }
+    std::memset(chunk.storage.data() + chunk.size, 0, kChunkPadding);
+    chunk.input = current_input_;
+    chunk.sequence = sequence_++;
+    return true;
+  }
+}
+
+}  // namespace hare::io

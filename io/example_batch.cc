@@ -1,0 +1,35 @@
+#include "io/example_batch.h"
+
+namespace hare::io {
+
+void ExampleBatch::Clear() {
+  labels_.clear();
+  importances_.clear();
+  initials_.clear();
+  tags_.clear();
+  lines_.clear();
+  offsets_.resize(1);
+  indices_.clear();
+  values_.clear();
+  bad_lines.clear();
+  line_count = 0;
+  byte_count = 0;
+  feature_end_mark_ = 0;
+}
+
+void ExampleBatch::EndExample(uint32_t line, float label, float importance, float initial,
+                              std::string_view tag) {
+  labels_.push_back(label);
+  importances_.push_back(importance);
+  initials_.push_back(initial);
+  tags_.push_back(tag);
+  lines_.push_back(line);
+  offsets_.push_back(static_cast<uint32_t>(indices_.size()));
+}
+
+void ExampleBatch::DropExample() {
+  indices_.resize(feature_end_mark_);
+  values_.resize(feature_end_mark_);
+}
+
+}  // namespace hare::io

@@ -1,0 +1,79 @@
+// The examples parsed from one chunk, as a structure of arrays.
+//
+// All examples of a batch share three growing arrays (feature indices, values,
+// and per-example offsets into them), so parsing allocates nothing once the
+// arrays have reached the size of the largest chunk.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hare::io {
+
+// A line that could not be parsed. `line` counts from 1 within the batch's
+// chunk; ExampleBatch::first_line turns it into the line of the input.
+struct BadLine {
+  uint32_t line = 0;
+  uint32_t column = 0;  // 1-based byte column of the offending text
+  std::string message;
+};
+
+class ExampleBatch {
+ public:
+  // Label of an example that has none (lines given only for prediction).
+  static constexpr float kNoLabel = 0.0f;
+
+  void Clear();
+
+  // Building an example: Begin, AddFeature..., then End or Drop.
+  void BeginExample() { feature_end_mark_ = indices_.size(); }
+  void AddFeature(uint32_t index, float value) {
+    indices_.push_back(index);
+    values_.push_back(value);
+  }
+  void EndExample(uint32_t line, float label, float importance, float initial,
+                  std::string_view tag);
+  void DropExample();  // forgets the features added since BeginExample
+
+  size_t size() const { return labels_.size(); }
+  bool empty() const { return labels_.empty(); }
+
+  float label(size_t i) const { return labels_[i]; }
+  bool has_label(size_t i) const { return labels_[i] != kNoLabel; }
+  float importance(size_t i) const { return importances_[i]; }
+  // VW's "base": a score the example starts from before the weights add theirs.
+  float initial(size_t i) const { return initials_[i]; }
+  std::string_view tag(size_t i) const { return tags_[i]; }
+  uint32_t line(size_t i) const { return lines_[i]; }
+  std::span<const uint32_t> indices(size_t i) const {
+    return {indices_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
+  std::span<const float> values(size_t i) const {
+    return {values_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
+  size_t feature_count() const { return indices_.size(); }
+
+  // Where the batch came from, set by the reader.
+  std::string_view input_name;
+  uint64_t first_line = 1;  // line number, in its input, of the chunk's first line
+  uint32_t line_count = 0;  // lines in the chunk, blank and bad ones included
+  size_t byte_count = 0;    // bytes of the chunk
+  std::vector<BadLine> bad_lines;
+
+ private:
+  std::vector<float> labels_;
+  std::vector<float> importances_;
+  std::vector<float> initials_;
+  std::vector<std::string_view> tags_;  // views into the chunk; valid while it is
+  std::vector<uint32_t> lines_;
+  std::vector<uint32_t> offsets_{0};
+  std::vector<uint32_t> indices_;
+  std::vector<float> values_;
+  size_t feature_end_mark_ = 0;
+};
+
+}  // namespace hare::io

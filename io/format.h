@@ -1,0 +1,31 @@
+// Input formats, and what a parser needs to know to turn a line into features.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "hashing/feature_hash.h"
+
+namespace hare::io {
+
+enum class Format { kVw, kLibsvm, kText };
+
+const char* FormatName(Format f);
+std::optional<Format> FormatFromName(std::string_view name);
+
+struct ParseOptions {
+  Format format = Format::kVw;
+  int bits = hashing::kDefaultBits;
+  uint64_t hash_seed = 0;
+  bool constant = true;  // add the constant (bias) feature to every example
+};
+
+// What a line parser reports about a line it could not use.
+struct LineError {
+  uint32_t column = 0;  // 1-based
+  std::string message;
+};
+
+}  // namespace hare::io

@@ -1,0 +1,70 @@
+// LIBSVM / SVMlight format:
+//
+//   line    := [ label ] ( space+ index ':' value )* [ '#' comment ]
+//   label   := -1 | +1 | 1 | 0          (0 means -1, as for 0/1 data sets)
+//   index   := a non-negative decimal integer; "qid:n" (SVMlight) is ignored
+//
+// An index is hashed as its decimal text in the default namespace, so LIBSVM
+// feature 7 and VW feature "| 7" land in the same slot.
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "io/number.h"
+#include "io/parser.h"
+
+namespace hare::io {
+
+bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                     LineError* error) {
+  const char* const begin = line.data();
+  const char* end = begin + line.size();
+  if (const void* hash = std::memchr(begin, '#', line.size())) end = static_cast<const char*>(hash);
+  auto fail = [&](const char* at, std::string message) {
+    error->column = static_cast<uint32_t>(at - begin) + 1;
+    error->message = std::move(message);
+    return false;
+  };
+  bool first = true;
+  for (const char* p = begin;;) {
+    while (p < end && IsSpace(*p)) ++p;
+    if (p == end) break;
+    const char* t = p;
+    while (p < end && !IsSpace(*p)) ++p;
+    std::string_view token(t, static_cast<size_t>(p - t));
+    size_t colon = token.find(':');
+    if (first && colon == token.npos) {
+      first = false;
+      std::string message;
+      if (!ParseBinaryLabel(token, label, &message)) return fail(t, message);
+      continue;
+    }
+    first = false;
+    if (colon == token.npos) {
+      return fail(t, absl::StrCat("feature ", Quote(token),
+                                  " has no ':value' (LIBSVM features are index:value)"));
+    }
+    if (token == ":") return fail(t, "bare ':' where index:value was expected");
+    std::string_view index_text = token.substr(0, colon);
+    std::string_view value_text = token.substr(colon + 1);
+    if (index_text == "qid") continue;
+    uint64_t index = 0;
+    if (!ParseIndex(index_text, &index)) {
+      return fail(t, absl::StrCat("bad index ", Quote(index_text), " in ", Quote(token),
+                                  ": not a non-negative integer"));
+    }
+    float value = 0;
+    NumberError e = ParseFloat(value_text, &value);
+    if (e != NumberError::kNone) {
+      return fail(t + colon + 1, absl::StrCat("bad feature value ", Quote(value_text), " in ",
+                                              Quote(token), ": ", NumberErrorText(e)));
+    }
+    if (value == 0.0f) continue;
+    batch.AddFeature(
+        static_cast<uint32_t>(hashing::NumberFeatureHash(index, ctx.default_namespace_hash)) &
+            ctx.mask,
+        value);
+  }
+  return true;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,78 @@
+#include "io/number.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "absl/strings/str_format.h"
+
+namespace hare::io {
+
+NumberError ParseFloat(std::string_view text, float* out) {
+  // Fast path for the values that dominate real data: "1" and "0".
+  if (text.size() == 1 && (text[0] == '1' || text[0] == '0')) {
+    *out = text[0] == '1' ? 1.0f : 0.0f;
+    return NumberError::kNone;
+  }
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') {
+    ++begin;
+    if (begin != end && *begin == '-') return NumberError::kNotANumber;  // "+-1"
+  }
+  if (begin == end) return NumberError::kNotANumber;
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  if (ec == std::errc::result_out_of_range && ptr == end) {
+    // Too small for a double (1e-400) is zero, as strtod would say; too large is an error.
+    std::string_view digits(begin, end - begin);
+    bool tiny = digits.find("e-") != digits.npos || digits.find("E-") != digits.npos;
+    if (!tiny) return NumberError::kOutOfRange;
+    value = 0;
+    ec = std::errc();
+  }
+  if (ec != std::errc() || ptr != end) return NumberError::kNotANumber;
+  if (!std::isfinite(value)) return NumberError::kNotFinite;
+  if (std::fabs(value) > std::numeric_limits<float>::max()) return NumberError::kOutOfRange;
+  *out = static_cast<float>(value);
+  return NumberError::kNone;
+}
+
+bool ParseIndex(std::string_view text, uint64_t* out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, *out);
+  return !text.empty() && ec == std::errc() && ptr == end;
+}
+
+const char* NumberErrorText(NumberError e) {
+  switch (e) {
+    case NumberError::kNone:
+      return "ok";
+    case NumberError::kNotANumber:
+      return "not a number";
+    case NumberError::kNotFinite:
+      return "not a finite number";
+    case NumberError::kOutOfRange:
+      return "too large for a float";
+  }
+  return "?";
+}
+
+std::string Quote(std::string_view text) {
+  constexpr size_t kMax = 40;
+  std::string out = "'";
+  for (size_t i = 0; i < text.size() && i < kMax; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += absl::StrFormat("\\x%02x", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > kMax) out += "...";
+  out += "'";
+  return out;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,28 @@
+// Numbers in input text, parsed without locale (std::from_chars).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace hare::io {
+
+enum class NumberError {
+  kNone,
+  kNotANumber,  // not the whole of the text is a decimal number
+  kNotFinite,   // nan, inf, infinity
+  kOutOfRange,  // beyond what a float holds
+};
+
+// Parses all of `text` as a finite float. A leading '+' is allowed.
+NumberError ParseFloat(std::string_view text, float* out);
+
+// Parses all of `text` as a non-negative decimal integer.
+bool ParseIndex(std::string_view text, uint64_t* out);
+
+// The words a message uses for an error: "not a number", ...
+const char* NumberErrorText(NumberError e);
+
+// `text` quoted for a message: at most 40 bytes, control bytes escaped.
+std::string Quote(std::string_view text);
+
+}  // namespace hare::io

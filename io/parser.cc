@@ -1,0 +1,85 @@
+#include "io/parser.h"
+
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "io/number.h"
+
+namespace hare::io {
+
+LineContext::LineContext(const ParseOptions& o)
+    : options(o),
+      mask(hashing::MaskFor(o.bits)),
+      default_namespace_hash(hashing::NamespaceHash(hashing::kDefaultNamespace, o.hash_seed)),
+      constant_index(hashing::ConstantIndex(o.hash_seed, o.bits)) {}
+
+bool ParseBinaryLabel(std::string_view text, float* label, std::string* message) {
+  float value = 0;
+  NumberError e = ParseFloat(text, &value);
+  if (e != NumberError::kNone) {
+    *message = absl::StrCat("bad label ", Quote(text), ": ", NumberErrorText(e));
+    return false;
+  }
+  if (value != -1.0f && value != 0.0f && value != 1.0f) {
+    *message =
+        absl::StrCat("label ", Quote(text),
+                     " is outside the expected set: binary labels are -1 and +1 (0 means -1)");
+    return false;
+  }
+  *label = value == 1.0f ? 1.0f : -1.0f;
+  return true;
+}
+
+namespace {
+
+bool IsBlank(std::string_view line) {
+  for (char c : line) {
+    if (!IsSpace(c)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
+  batch.Clear();
+  batch.byte_count = chunk.size();
+  const char* p = chunk.data();
+  const char* const end = p + chunk.size();
+  uint32_t line_number = 0;
+  LineError error;
+  while (p < end) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    std::string_view line(p, static_cast<size_t>(nl - p));
+    p = nl + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (IsBlank(line)) continue;
+
+    float label = ExampleBatch::kNoLabel, importance = 1.0f, initial = 0.0f;
+    std::string_view tag;
+    batch.BeginExample();
+    bool ok = false;
+    switch (ctx_.options.format) {
+      case Format::kVw:
+        ok = ParseVwLine(line, ctx_, batch, &label, &importance, &initial, &tag, &error);
+        break;
+      case Format::kLibsvm:
+        ok = ParseLibsvmLine(line, ctx_, batch, &label, &error);
+        break;
+      case Format::kText:
+        ok = ParseTextLine(line, ctx_, batch, &label, &error);
+        break;
+    }
+    if (!ok) {
+      batch.DropExample();
+      batch.bad_lines.push_back({line_number, error.column, std::move(error.message)});
+      continue;
+    }
+    if (ctx_.options.constant) batch.AddFeature(ctx_.constant_index, 1.0f);
+    batch.EndExample(line_number, label, importance, initial, tag);
+  }
+  batch.line_count = line_number;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,203 @@
+#include "io/source.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/iostreams/filter/bzip2.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filter/zstd.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+#include <cerrno>
+#include <cstring>
+#include <exception>
+
+#include "absl/strings/str_cat.h"
+
+namespace hare::io {
+namespace {
+
+namespace bio = boost::iostreams;
+
+constexpr size_t kMagicBytes = 6;
+constexpr std::streamsize kFilterBuffer = 1 << 20;
+
+// A file descriptor whose first bytes were already read to look for a magic
+// number; they are handed out again before anything else.
+class PeekedFd {
+ public:
+  PeekedFd(int fd, bool owned, std::string name) : fd_(fd), owned_(owned), name_(std::move(name)) {}
+  ~PeekedFd() {
+    if (owned_) close(fd_);
+  }
+  PeekedFd(const PeekedFd&) = delete;
+  PeekedFd& operator=(const PeekedFd&) = delete;
+
+  absl::Status Peek() {
+    while (head_size_ < head_.size()) {
+      absl::StatusOr<size_t> n = ReadFd(head_.data() + head_size_, head_.size() - head_size_);
+      if (!n.ok()) return n.status();
+      if (*n == 0) break;
+      head_size_ += *n;
+    }
+    return absl::OkStatus();
+  }
+
+  const unsigned char* head() const { return reinterpret_cast<const unsigned char*>(head_.data()); }
+  size_t head_size() const { return head_size_; }
+  const std::string& name() const { return name_; }
+
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) {
+    if (head_used_ < head_size_) {
+      size_t n = std::min(size, head_size_ - head_used_);
+      std::memcpy(buffer, head_.data() + head_used_, n);
+      head_used_ += n;
+      return n;
+    }
+    return ReadFd(buffer, size);
+  }
+
+ private:
+  absl::StatusOr<size_t> ReadFd(char* buffer, size_t size) {
+    for (;;) {
+      ssize_t n = ::read(fd_, buffer, size);
+      if (n >= 0) return static_cast<size_t>(n);
+      if (errno == EINTR) continue;
+      return absl::DataLossError(absl::StrCat("cannot read ", name_, ": ", std::strerror(errno)));
+    }
+  }
+
+  int fd_;
+  bool owned_;
+  std::string name_;
+  std::array<char, kMagicBytes> head_{};
+  size_t head_size_ = 0;
+  size_t head_used_ = 0;
+};
+
+class PlainSource : public Source {
+ public:
+  explicit PlainSource(std::unique_ptr<PeekedFd> fd) : fd_(std::move(fd)) {}
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
+    return fd_->Read(buffer, size);
+  }
+  Compression compression() const override { return Compression::kNone; }
+
+ private:
+  std::unique_ptr<PeekedFd> fd_;
+};
+
+// Boost.Iostreams source device over a PeekedFd. Boost reports errors by
+// exception; the message is kept so that Read() can return it as a status.
+class FdDevice {
+ public:
+  using char_type = char;
+  using category = bio::source_tag;
+  explicit FdDevice(PeekedFd* fd) : fd_(fd) {}
+  std::streamsize read(char* s, std::streamsize n) {
+    absl::StatusOr<size_t> got = fd_->Read(s, static_cast<size_t>(n));
+    if (!got.ok()) throw std::ios_base::failure(std::string(got.status().message()));
+    return *got == 0 ? -1 : static_cast<std::streamsize>(*got);
+  }
+
+ private:
+  PeekedFd* fd_;
+};
+
+class CompressedSource : public Source {
+ public:
+  CompressedSource(std::unique_ptr<PeekedFd> fd, Compression compression)
+      : fd_(std::move(fd)), compression_(compression) {
+    switch (compression) {
+      case Compression::kGzip:
+        stream_.push(bio::gzip_decompressor(bio::gzip::default_window_bits, kFilterBuffer),
+                     kFilterBuffer);
+        break;
+      case Compression::kBzip2:
+        stream_.push(bio::bzip2_decompressor(false, kFilterBuffer), kFilterBuffer);
+        break;
+      case Compression::kXz:
+        stream_.push(bio::lzma_decompressor(bio::lzma_params(), kFilterBuffer), kFilterBuffer);
+        break;
+      case Compression::kZstd:
+        stream_.push(bio::zstd_decompressor(bio::zstd_params(), kFilterBuffer), kFilterBuffer);
+        break;
+      case Compression::kNone:
+        break;
+    }
+    stream_.push(FdDevice(fd_.get()), kFilterBuffer);
+  }
+
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
+    try {
+      std::streamsize n = bio::read(stream_, buffer, static_cast<std::streamsize>(size));
+      return n < 0 ? 0 : static_cast<size_t>(n);
+    } catch (const std::exception& e) {
+      return absl::DataLossError(absl::StrCat(fd_->name(), ": corrupt or truncated ",
+                                              CompressionName(compression_), " data (", e.what(),
+                                              ")"));
+    }
+  }
+  Compression compression() const override { return compression_; }
+
+ private:
+  std::unique_ptr<PeekedFd> fd_;
+  Compression compression_;
+  bio::filtering_streambuf<bio::input> stream_;
+};
+
+}  // namespace
+
+const char* CompressionName(Compression c) {
+  switch (c) {
+    case Compression::kNone:
+      return "plain";
+    case Compression::kGzip:
+      return "gzip";
+    case Compression::kBzip2:
+      return "bzip2";
+    case Compression::kXz:
+      return "xz";
+    case Compression::kZstd:
+      return "zstd";
+  }
+  return "unknown";
+}
+
+Compression DetectCompression(const unsigned char* h, size_t n) {
+  if (n >= 2 && h[0] == 0x1f && h[1] == 0x8b) return Compression::kGzip;
+  if (n >= 3 && h[0] == 'B' && h[1] == 'Z' && h[2] == 'h') return Compression::kBzip2;
+  if (n >= 6 && h[0] == 0xfd && h[1] == '7' && h[2] == 'z' && h[3] == 'X' && h[4] == 'Z' &&
+      h[5] == 0x00)
+    return Compression::kXz;
+  if (n >= 4 && h[0] == 0x28 && h[1] == 0xb5 && h[2] == 0x2f && h[3] == 0xfd)
+    return Compression::kZstd;
+  return Compression::kNone;
+}
+
+std::string InputDisplayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
+  std::string name = InputDisplayName(path);
+  int fd = STDIN_FILENO;
+  bool owned = false;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      return absl::NotFoundError(absl::StrCat("cannot open ", name, ": ", std::strerror(errno)));
+    }
+    owned = true;
+#ifdef POSIX_FADV_SEQUENTIAL
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+  }
+  auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
+  if (absl::Status s = peeked->Peek(); !s.ok()) return s;
+  Compression c = DetectCompression(peeked->head(), peeked->head_size());
+  if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
+  return std::make_unique<CompressedSource>(std::move(peeked), c);
+}
+
+}  // namespace hare::io

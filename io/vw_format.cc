@@ -1,0 +1,160 @@
+// Vowpal Wabbit's text format, as VW reads it:
+//
+//   line       := label_part ( '|' namespace )*
+//   label_part := [ label [ importance [ initial ] ] ] [ tag ]
+//   tag        := "'" word  |  a word that is not a number, touching the first '|'
+//   namespace  := [ name [ ':' scale ] ] ( space+ feature )*    (name touches its '|')
+//   feature    := name [ ':' value ]                             (name ends at the first ':')
+//
+// A feature's value is multiplied by its namespace's scale; a value of 0 adds
+// nothing, as in VW. A line without a label is read for prediction only.
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "io/number.h"
+#include "io/parser.h"
+
+namespace hare::io {
+namespace {
+
+const char* Find(const char* begin, const char* end, char c) {
+  const void* hit = std::memchr(begin, c, static_cast<size_t>(end - begin));
+  return hit == nullptr ? end : static_cast<const char*>(hit);
+}
+
+uint32_t Column(const char* line_begin, const char* at) {
+  return static_cast<uint32_t>(at - line_begin) + 1;
+}
+
+bool Fail(LineError* error, uint32_t column, std::string message) {
+  error->column = column;
+  error->message = std::move(message);
+  return false;
+}
+
+}  // namespace
+
+bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                 float* importance, float* initial, std::string_view* tag, LineError* error) {
+  const char* const begin = line.data();
+  const char* const end = begin + line.size();
+  const char* const first_bar = Find(begin, end, '|');
+
+  // The label part: numbers in order, and a tag.
+  int numbers = 0;
+  for (const char* p = begin;;) {
+    while (p < first_bar && IsSpace(*p)) ++p;
+    if (p == first_bar) break;
+    const char* t = p;
+    while (p < first_bar && !IsSpace(*p)) ++p;
+    std::string_view token(t, static_cast<size_t>(p - t));
+    if (token[0] == '\'') {
+      *tag = token.substr(1);
+      continue;
+    }
+    float value = 0;
+    NumberError e = ParseFloat(token, &value);
+    if (e == NumberError::kNotANumber && p == first_bar && first_bar != end) {
+      *tag = token;  // VW: a word touching the '|' is the tag
+      continue;
+    }
+    std::string message;
+    switch (numbers++) {
+      case 0:
+        if (!ParseBinaryLabel(token, label, &message))
+          return Fail(error, Column(begin, t), message);
+        break;
+      case 1:
+        if (e != NumberError::kNone) {
+          return Fail(
+              error, Column(begin, t),
+              absl::StrCat("bad importance weight ", Quote(token), ": ", NumberErrorText(e)));
+        }
+        if (value < 0) {
+          return Fail(error, Column(begin, t),
+                      absl::StrCat("importance weight ", Quote(token), " is negative"));
+        }
+        *importance = value;
+        break;
+      case 2:
+        if (e != NumberError::kNone) {
+          return Fail(error, Column(begin, t),
+                      absl::StrCat("bad initial score ", Quote(token), ": ", NumberErrorText(e)));
+        }
+        *initial = value;
+        break;
+      default:
+        return Fail(error, Column(begin, t),
+                    absl::StrCat("unexpected ", Quote(token),
+                                 " before the first '|' (expected: label [importance [initial]] "
+                                 "['tag])"));
+    }
+  }
+
+  // Namespaces.
+  for (const char* bar = first_bar; bar < end;) {
+    const char* const next_bar = Find(bar + 1, end, '|');
+    const char* p = bar + 1;
+    uint64_t namespace_hash = ctx.default_namespace_hash;
+    float scale = 1.0f;
+    if (p < next_bar && !IsSpace(*p)) {
+      const char* t = p;
+      while (p < next_bar && !IsSpace(*p)) ++p;
+      std::string_view name(t, static_cast<size_t>(p - t));
+      if (size_t colon = name.rfind(':'); colon != name.npos) {
+        std::string_view scale_text = name.substr(colon + 1);
+        NumberError e = ParseFloat(scale_text, &scale);
+        if (e != NumberError::kNone) {
+          return Fail(error, Column(begin, t + colon + 1),
+                      absl::StrCat("bad namespace scale ", Quote(scale_text), " in ", Quote(name),
+                                   ": ", NumberErrorText(e)));
+        }
+        name = name.substr(0, colon);
+      }
+      namespace_hash = hashing::NamespaceHash(name, ctx.options.hash_seed);
+    }
+    for (;;) {
+      while (p < next_bar && IsSpace(*p)) ++p;
+      if (p == next_bar) break;
+      const char* t = p;
+      while (p < next_bar && !IsSpace(*p)) ++p;
+      std::string_view token(t, static_cast<size_t>(p - t));
+      std::string_view name = token;
+      float value = 1.0f;
+      if (size_t colon = token.find(':'); colon != token.npos) {
+        if (token == ":")
+          return Fail(error, Column(begin, t), "bare ':' where a feature was expected");
+        if (colon == 0) {
+          return Fail(error, Column(begin, t),
+                      absl::StrCat("feature ", Quote(token), " has no name before ':'"));
+        }
+        name = token.substr(0, colon);
+        std::string_view value_text = token.substr(colon + 1);
+        if (value_text.empty()) {
+          return Fail(error, Column(begin, t),
+                      absl::StrCat("feature ", Quote(token), " has no value after ':'"));
+        }
+        NumberError e = ParseFloat(value_text, &value);
+        if (e != NumberError::kNone) {
+          return Fail(error, Column(begin, t + colon + 1),
+                      absl::StrCat("bad feature value ", Quote(value_text), " in ", Quote(token),
+                                   ": ", NumberErrorText(e)));
+        }
+      }
+      float scaled = value * scale;
+      if (!std::isfinite(scaled)) {
+        return Fail(error, Column(begin, t),
+                    absl::StrCat("feature ", Quote(token),
+                                 " times its namespace scale is too large for a float"));
+      }
+      if (scaled == 0.0f) continue;
+      batch.AddFeature(static_cast<uint32_t>(hashing::FeatureHash(name, namespace_hash)) & ctx.mask,
+                       scaled);
+    }
+    bar = next_bar;
+  }
+  return true;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,27 @@
+// The one per-feature loop. Every rule's dot product and update go through
+// it, with the per-feature operation as a template parameter, so the compiler
+// inlines it: no virtual call and no std::function per feature.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "learner/weight_table.h"
+
+namespace hare::learner {
+
+// Calls fn(slot, value) for each active feature of one example.
+template <class Table, class Fn>
+inline void ForEachFeature(Table& table, std::span<const uint32_t> indices,
+                           std::span<const float> values, Fn&& fn) {
+  for (size_t k = 0; k < indices.size(); ++k) fn(table.slot(indices[k]), values[k]);
+}
+
+// Issues a prefetch for each slot of an example, so that its memory reads
+// overlap with the work on the example before it.
+inline void PrefetchFeatures(const WeightTable& table, std::span<const uint32_t> indices) {
+  for (uint32_t index : indices) table.Prefetch(index);
+}
+
+}  // namespace hare::learner

@@ -1,0 +1,263 @@
+#include "learner/model.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "hashing/feature_hash.h"
+
+namespace hare::learner {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "model files are little-endian");
+
+constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8;
+constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
+
+std::string Errno() { return std::strerror(errno); }
+
+// Buffered writes to a file descriptor, hashing everything written.
+class ChecksummedWriter {
+ public:
+  explicit ChecksummedWriter(int fd) : fd_(fd) {
+    state_ = XXH3_createState();
+    XXH3_64bits_reset(state_);
+    buffer_.reserve(kFlushAt + 64);
+  }
+  ~ChecksummedWriter() { XXH3_freeState(state_); }
+
+  template <class T>
+  void Put(T value) {
+    const char* p = reinterpret_cast<const char*>(&value);
+    buffer_.insert(buffer_.end(), p, p + sizeof(T));
+    if (buffer_.size() >= kFlushAt) Flush();
+  }
+  void PutBytes(const char* p, size_t n) {
+    buffer_.insert(buffer_.end(), p, p + n);
+    if (buffer_.size() >= kFlushAt) Flush();
+  }
+  // Writes the checksum of everything so far, then flushes.
+  bool Finish() {
+    Flush();
+    uint64_t sum = XXH3_64bits_digest(state_);
+    const char* p = reinterpret_cast<const char*>(&sum);
+    buffer_.assign(p, p + sizeof sum);
+    WriteOut();
+    return ok_;
+  }
+
+ private:
+  static constexpr size_t kFlushAt = 1 << 20;
+  void Flush() {
+    XXH3_64bits_update(state_, buffer_.data(), buffer_.size());
+    WriteOut();
+  }
+  void WriteOut() {
+    size_t done = 0;
+    while (ok_ && done < buffer_.size()) {
+      ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        ok_ = false;
+        break;
+      }
+      done += static_cast<size_t>(n);
+    }
+    buffer_.clear();
+  }
+
+  int fd_;
+  XXH3_state_t* state_;
+  std::vector<char> buffer_;
+  bool ok_ = true;
+};
+
+template <class T>
+T Get(const char*& p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  p += sizeof(T);
+  return value;
+}
+
+std::string DirectoryOf(const std::string& path) {
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  return dir.empty() ? "." : dir;
+}
+
+}  // namespace
+
+absl::Status CheckWritable(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write model ", path, ": it is a directory"));
+  }
+  std::string dir = DirectoryOf(path);
+  if (access(dir.c_str(), W_OK) != 0) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
+                       const std::string& path) {
+  std::string tmp = path + ".tmp.XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write model ", path, ": cannot create ", tmp, ": ", Errno()));
+  }
+  uint64_t count = 0;
+  const uint64_t slots = uint64_t{1} << header.bits;
+  for (uint64_t i = 0; i < slots; ++i)
+    count += weights.PredictionWeight(static_cast<uint32_t>(i)) != 0;
+
+  ChecksummedWriter out(fd);
+  out.PutBytes(kModelMagic, sizeof kModelMagic);
+  out.Put<uint32_t>(kModelVersion);
+  out.Put<uint32_t>(kHeaderBytes);
+  out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
+  out.Put<uint64_t>(header.hash_seed);
+  out.Put<uint8_t>(header.constant ? 1 : 0);
+  out.Put<uint8_t>(static_cast<uint8_t>(header.format));
+  out.Put<uint8_t>(static_cast<uint8_t>(header.rule));
+  out.Put<uint8_t>(0);
+  out.Put<float>(header.threshold);
+  out.Put<float>(header.learning_rate);
+  out.Put<uint64_t>(header.examples);
+  out.Put<uint64_t>(count);
+  for (uint64_t i = 0; i < slots; ++i) {
+    float w = weights.PredictionWeight(static_cast<uint32_t>(i));
+    if (w == 0) continue;
+    out.Put<uint32_t>(static_cast<uint32_t>(i));
+    out.Put<float>(w);
+  }
+  bool ok = out.Finish() && fsync(fd) == 0;
+  std::string why = ok ? "" : Errno();
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    why = Errno();
+  }
+  if (ok && rename(tmp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    why = Errno();
+  }
+  if (!ok) {
+    unlink(tmp.c_str());
+    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", why,
+                                            " (any previous file there is unchanged)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Model> LoadModel(const std::string& path) {
+  auto refuse = [&](std::string_view why) {
+    return absl::DataLossError(absl::StrCat("cannot load model ", path, ": ", std::string(why)));
+  };
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return absl::NotFoundError(absl::StrCat("cannot open model ", path, ": ", Errno()));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return refuse("not a regular file");
+  }
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  auto read_at = [&](char* into, size_t n, uint64_t offset) {
+    size_t done = 0;
+    while (done < n) {
+      ssize_t got = pread(fd, into + done, n - done, static_cast<off_t>(offset + done));
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      done += static_cast<size_t>(got);
+    }
+    return true;
+  };
+  // Magic, version and sizes first, before reading or allocating the rest.
+  char preamble[kPreamble + kHeaderBytes + 8];
+  if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
+      std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
+    close(fd);
+    return refuse("not a hare model file (its first bytes are not the model magic)");
+  }
+  if (size < sizeof preamble + 8 || !read_at(preamble, sizeof preamble, 0)) {
+    close(fd);
+    return refuse(absl::StrCat("truncated: ", size, " bytes is too short for a model"));
+  }
+  const char* p = preamble + sizeof kModelMagic;
+  const uint32_t version = Get<uint32_t>(p);
+  const uint32_t header_bytes = Get<uint32_t>(p);
+  if (version != kModelVersion) {
+    close(fd);
+    return refuse(absl::StrCat("format version ", version, ", but this hare reads version ",
+                               kModelVersion,
+                               (version > kModelVersion ? " (made by a newer hare)" : "")));
+  }
+  if (header_bytes != kHeaderBytes) {
+    close(fd);
+    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes));
+  }
+  ModelHeader h;
+  const uint32_t bits = Get<uint32_t>(p);
+  h.hash_seed = Get<uint64_t>(p);
+  const uint8_t constant = Get<uint8_t>(p);
+  const uint8_t format = Get<uint8_t>(p);
+  const uint8_t rule = Get<uint8_t>(p);
+  Get<uint8_t>(p);
+  h.threshold = Get<float>(p);
+  h.learning_rate = Get<float>(p);
+  h.examples = Get<uint64_t>(p);
+  const uint64_t count = Get<uint64_t>(p);
+  const uint64_t expected = sizeof preamble + 8 * count + 8;
+  if (count > (uint64_t{1} << 32) || size != expected) {
+    close(fd);
+    return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
+                               " bytes but its header says ", expected));
+  }
+  std::string body(size, '\0');
+  bool read_ok = read_at(body.data(), size, 0);
+  close(fd);
+  if (!read_ok) return refuse("read error");
+  uint64_t stored;
+  std::memcpy(&stored, body.data() + size - 8, 8);
+  if (XXH3_64bits(body.data(), size - 8) != stored) {
+    return refuse("checksum mismatch: the file is damaged");
+  }
+  // The checksum matched; still, never trust a value to be in range.
+  if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
+      format > static_cast<uint8_t>(io::Format::kText) ||
+      rule > static_cast<uint8_t>(Rule::kPerceptron) || !std::isfinite(h.threshold)) {
+    return refuse("its header holds values out of range");
+  }
+  h.bits = static_cast<int>(bits);
+  h.constant = constant == 1;
+  h.format = static_cast<io::Format>(format);
+  h.rule = static_cast<Rule>(rule);
+  Model model(h);
+  const char* q = body.data() + sizeof preamble;
+  int64_t previous = -1;
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint32_t index = Get<uint32_t>(q);
+    const float w = Get<float>(q);
+    if (static_cast<int64_t>(index) <= previous || (bits < 32 && (index >> bits) != 0) ||
+        !std::isfinite(w)) {
+      return refuse(absl::StrCat("weight ", k, " (slot ", index,
+                                 ") is out of order, out of range or not finite"));
+    }
+    previous = index;
+    *model.weight(index) = w;
+  }
+  model.set_nonzero(count);
+  return model;
+}
+
+}  // namespace hare::learner

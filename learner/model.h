@@ -1,0 +1,73 @@
+// Model files: what a trained model predicts with, in a file that defends itself.
+//
+// Layout (little-endian):
+//   8  magic "HAREMODL"
+//   4  u32 format version (kModelVersion)
+//   4  u32 header bytes H
+//   H  header: u32 bits, u64 hash seed, u8 constant feature, u8 input format,
+//      u8 rule, u8 zero, f32 threshold, f32 learning rate, u64 examples trained
+//   8  u64 N, the number of non-zero weights
+//   8N N pairs (u32 slot index, f32 weight), by increasing index
+//   8  u64 XXH3-64 of every byte before it
+//
+// A file is written to a temporary file beside the target and renamed over it,
+// so a crash never leaves half a model and never damages the previous one.
+// Loading checks magic, version, every size and the checksum before it
+// allocates or uses anything.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "io/format.h"
+#include "learner/learner.h"
+#include "learner/options.h"
+#include "learner/weight_table.h"
+
+namespace hare::learner {
+
+inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
+inline constexpr uint32_t kModelVersion = 1;
+
+struct ModelHeader {
+  int bits = 18;
+  uint64_t hash_seed = 0;
+  bool constant = true;
+  io::Format format = io::Format::kVw;
+  Rule rule = Rule::kPerceptron;
+  float threshold = 0.0f;
+  float learning_rate = 1.0f;
+  uint64_t examples = 0;
+
+  io::ParseOptions parse_options() const { return {format, bits, hash_seed, constant}; }
+};
+
+// A loaded model: its header and one prediction weight per slot.
+class Model : public WeightSource {
+ public:
+  explicit Model(const ModelHeader& header) : header_(header), weights_(header.bits, 1) {}
+
+  const ModelHeader& header() const { return header_; }
+  int bits() const override { return header_.bits; }
+  float PredictionWeight(uint32_t index) const override { return weights_.slot(index)[0]; }
+  float* weight(uint32_t index) { return weights_.slot(index); }
+  const WeightTable& weights() const { return weights_; }
+  uint64_t nonzero() const { return nonzero_; }
+  void set_nonzero(uint64_t n) { nonzero_ = n; }
+
+ private:
+  ModelHeader header_;
+  WeightTable weights_;
+  uint64_t nonzero_ = 0;
+};
+
+absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
+                       const std::string& path);
+absl::StatusOr<Model> LoadModel(const std::string& path);
+
+// Fails early, before hours of training, if `path` could not be written.
+absl::Status CheckWritable(const std::string& path);
+
+}  // namespace hare::learner

@@ -1,0 +1,43 @@
+// Counts of a run, the progress table printed while it goes, and its summary.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+namespace hare::learner {
+
+struct RunStats {
+  uint64_t examples = 0;   // parsed examples
+  uint64_t labelled = 0;   // of which had a label
+  uint64_t features = 0;   // active features, constant included
+  uint64_t bytes = 0;      // input bytes (after decompression)
+  uint64_t bad_lines = 0;  // lines skipped as malformed
+  uint64_t mistakes = 0;   // progressive-validation mistakes on labelled examples
+  double seconds = 0;      // wall time
+
+  double error_rate() const { return labelled == 0 ? 0.0 : double(mistakes) / double(labelled); }
+};
+
+// Vowpal Wabbit's progress table: a row each time the example count doubles.
+class ProgressTable {
+ public:
+  explicit ProgressTable(std::ostream* out) : out_(out) {}
+
+  // Counts one example (label 0: none) and prints a row when due.
+  void Add(const RunStats& stats, float label, float predicted, size_t features) {
+    if (stats.examples == next_row_) PrintRow(stats, label, predicted, features);
+  }
+
+ private:
+  void PrintRow(const RunStats& stats, float label, float predicted, size_t features);
+
+  std::ostream* out_;
+  uint64_t next_row_ = 1;
+  uint64_t last_labelled_ = 0;
+  uint64_t last_mistakes_ = 0;
+};
+
+// The closing summary: `name = value` lines, as VW prints them.
+void PrintSummary(const RunStats& stats, std::ostream& out);
+
+}  // namespace hare::learner

@@ -1,0 +1,22 @@
+// What the subcommands share: the usage banner, the common input flags, and
+// the mapping of library errors to messages and exit codes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "tools/flags.h"
+
+namespace hare::tools {
+
+// Parses argv[2..] with `flags`; on --help prints `synopsis` and the flags.
+// Returns -1 to go on, or the exit code to return at once.
+int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
+                     std::vector<std::string>* positional);
+
+// Prints "hare COMMAND: message" and returns `code`.
+int Fail(const char* command, const absl::Status& status, int code);
+int Fail(const char* command, const std::string& message, int code);
+
+}  // namespace hare::tools

@@ -1,0 +1,147 @@
+#include "tools/flags.h"
+
+#include <charconv>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "io/number.h"
+
+namespace hare::tools {
+
+void FlagParser::Add(std::string names, std::string value_name, std::string help,
+                     std::function<absl::Status(std::string_view)> set) {
+  flags_.push_back(
+      {absl::StrSplit(names, ','), std::move(value_name), std::move(help), std::move(set)});
+}
+
+void FlagParser::AddSwitch(std::string names, std::string help, bool* value) {
+  Add(std::move(names), "", std::move(help), [value](std::string_view) {
+    *value = true;
+    return absl::OkStatus();
+  });
+}
+
+void FlagParser::AddString(std::string names, std::string value_name, std::string help,
+                           std::string* value) {
+  Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
+    *value = std::string(v);
+    return absl::OkStatus();
+  });
+}
+
+void FlagParser::AddInt(std::string names, std::string value_name, std::string help,
+                        int64_t* value) {
+  Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
+    auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), *value);
+    if (ec != std::errc() || ptr != v.data() + v.size() || v.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is not a whole number"));
+    }
+    return absl::OkStatus();
+  });
+}
+
+void FlagParser::AddFloat(std::string names, std::string value_name, std::string help,
+                          float* value) {
+  Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
+    io::NumberError e = io::ParseFloat(v, value);
+    if (e != io::NumberError::kNone) {
+      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is ", io::NumberErrorText(e)));
+    }
+    return absl::OkStatus();
+  });
+}
+
+const FlagParser::Flag* FlagParser::Find(std::string_view name) const {
+  for (const Flag& f : flags_) {
+    for (const std::string& n : f.names) {
+      if (n == name) return &f;
+    }
+  }
+  return nullptr;
+}
+
+absl::Status FlagParser::Parse(int argc, char** argv, int first,
+                               std::vector<std::string>* positional) {
+  for (int i = first; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "-" || arg.empty() || arg[0] != '-') {
+      positional->emplace_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      for (++i; i < argc; ++i) positional->emplace_back(argv[i]);
+      break;
+    }
+    std::string_view name = arg;
+    std::string_view value;
+    bool inline_value = false;
+    if (size_t eq = arg.find('='); arg.starts_with("--") && eq != arg.npos) {
+      name = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      inline_value = true;
+    }
+    const Flag* flag = Find(name);
+    if (flag == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown option ", std::string(name)));
+    }
+    if (flag->value_name.empty()) {
+      if (inline_value)
+        return absl::InvalidArgumentError(absl::StrCat(std::string(name), " takes no value"));
+    } else if (!inline_value) {
+      if (i + 1 >= argc) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(std::string(name), " needs a value (", flag->value_name, ")"));
+      }
+      value = argv[++i];
+    }
+    if (absl::Status s = flag->set(value); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(std::string(name), ": ", s.message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string FlagParser::Help() const {
+  std::string out;
+  for (const Flag& f : flags_) {
+    std::string left = absl::StrJoin(f.names, ", ");
+    if (!f.value_name.empty()) absl::StrAppend(&left, " ", f.value_name);
+    absl::StrAppend(&out, "  ", left, std::string(left.size() < 26 ? 26 - left.size() : 1, ' '),
+                    f.help, "\n");
+  }
+  return out;
+}
+
+bool ParseSize(std::string_view text, uint64_t* bytes) {
+  if (text.empty()) return false;
+  uint64_t scale = 1;
+  switch (text.back()) {
+    case 'K':
+    case 'k':
+      scale = uint64_t{1} << 10;
+      break;
+    case 'M':
+    case 'm':
+      scale = uint64_t{1} << 20;
+      break;
+    case 'G':
+    case 'g':
+      scale = uint64_t{1} << 30;
+      break;
+    case 'T':
+    case 't':
+      scale = uint64_t{1} << 40;
+      break;
+    default:
+      break;
+  }
+  if (scale != 1) text.remove_suffix(1);
+  uint64_t n = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) return false;
+  *bytes = n * scale;
+  return true;
+}
+
+}  // namespace hare::tools

@@ -1,0 +1,46 @@
+// A small command-line parser: flags bound to variables of one command, no
+// global registry. "-b 24", "--bits 24" and "--bits=24" are the same; "-"
+// alone and anything not starting with '-' is a positional argument.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+
+namespace hare::tools {
+
+class FlagParser {
+ public:
+  // `names` is a comma-separated list: "-b,--bits".
+  void Add(std::string names, std::string value_name, std::string help,
+           std::function<absl::Status(std::string_view)> set);
+  void AddSwitch(std::string names, std::string help, bool* value);
+  void AddString(std::string names, std::string value_name, std::string help, std::string* value);
+  void AddInt(std::string names, std::string value_name, std::string help, int64_t* value);
+  void AddFloat(std::string names, std::string value_name, std::string help, float* value);
+
+  // Parses argv[first..argc); positional arguments are appended to `positional`.
+  absl::Status Parse(int argc, char** argv, int first, std::vector<std::string>* positional);
+
+  std::string Help() const;
+
+ private:
+  struct Flag {
+    std::vector<std::string> names;
+    std::string value_name;  // empty for a switch
+    std::string help;
+    std::function<absl::Status(std::string_view)> set;
+  };
+  const Flag* Find(std::string_view name) const;
+
+  std::vector<Flag> flags_;
+};
+
+// "1G", "500M", "64K", "123" -> bytes.
+bool ParseSize(std::string_view text, uint64_t* bytes);
+
+}  // namespace hare::tools

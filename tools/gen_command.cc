@@ -1,0 +1,72 @@
+// hare gen [--family zipf|separable] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+#include "tools/synthetic.h"
+
+namespace hare::tools {
+
+int GenCommand(int argc, char** argv) {
+  GenOptions o;
+  int64_t seed = 1, examples = 0;
+  std::string bytes_text;
+  std::vector<std::string> rest;
+  FlagParser flags;
+  flags.AddString("--family", "NAME", "zipf (default) or separable", &o.family);
+  flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
+  flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
+  flags.AddInt("--seed", "N", "random seed (default 1)", &seed);
+  flags.AddInt("--vocabulary", "N", "zipf: number of words (default 1000000)", &o.vocabulary);
+  flags.AddInt("--min-features", "N", "zipf: fewest words an example (default 20)",
+               &o.min_features);
+  flags.AddInt("--max-features", "N", "zipf: most words an example (default 40)", &o.max_features);
+  flags.AddFloat("--relevant", "P", "zipf: share of words with a hidden weight (default 0.1)",
+                 &o.relevant);
+  flags.AddFloat("--noise", "S", "zipf: deviation of the label noise (default 0.5)", &o.noise);
+  flags.AddInt("--dim", "D", "separable: number of features (default 20)", &o.dimension);
+  flags.AddFloat("--gamma", "G", "separable: margin (default 0.1)", &o.gamma);
+  flags.AddFloat("--radius", "R", "separable: largest norm of an example (default 1)", &o.radius);
+  if (int code = ParseCommandLine(
+          flags,
+          "usage: hare gen [options] > FILE\n"
+          "Writes deterministic synthetic examples in VW format to stdout. Without -n or\n"
+          "--bytes, writes 10000 examples.\n",
+          argc, argv, &rest);
+      code >= 0) {
+    return code;
+  }
+  std::vector<std::string> problems;
+  if (!rest.empty()) problems.push_back(absl::StrCat("unexpected argument '", rest[0], "'"));
+  if (o.family != "zipf" && o.family != "separable") {
+    problems.push_back(absl::StrCat("unknown family '", o.family, "' (zipf, separable)"));
+  }
+  if (examples < 0) problems.push_back("-n must not be negative");
+  if (!bytes_text.empty() && !ParseSize(bytes_text, &o.bytes)) {
+    problems.push_back(absl::StrCat("--bytes '", bytes_text, "' is not a size (e.g. 1G, 500M)"));
+  }
+  if (o.vocabulary < 1 || o.vocabulary > (int64_t{1} << 31))
+    problems.push_back("--vocabulary must be 1 to 2^31");
+  if (o.min_features < 1 || o.max_features < o.min_features) {
+    problems.push_back("need 1 <= --min-features <= --max-features");
+  }
+  if (!(o.relevant >= 0 && o.relevant <= 1)) problems.push_back("--relevant must be in [0, 1]");
+  if (!(o.noise >= 0)) problems.push_back("--noise must not be negative");
+  if (o.dimension < 1 || o.dimension > 1000000) problems.push_back("--dim must be 1 to 1000000");
+  if (!(o.radius > 0) || !(o.gamma > 0) || o.gamma >= o.radius) {
+    problems.push_back("need 0 < --gamma < --radius");
+  }
+  if (!problems.empty()) {
+    for (const std::string& p : problems) std::cerr << "hare gen: " << p << "\n";
+    return kExitUsage;
+  }
+  o.seed = static_cast<uint64_t>(seed);
+  o.examples = static_cast<uint64_t>(examples);
+  if (o.examples == 0 && o.bytes == 0) o.examples = 10000;
+  Generate(o, std::cout);
+  std::cout.flush();
+  return std::cout.good() ? kExitOk : kExitInput;
+}
+
+}  // namespace hare::tools

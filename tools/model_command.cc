@@ -1,0 +1,49 @@
+// hare model info -i MODEL
+#include <iostream>
+#include <string_view>
+
+#include "absl/strings/str_format.h"
+#include "learner/model.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace hare::tools {
+
+int ModelCommand(int argc, char** argv) {
+  if (argc < 3 || std::string_view(argv[2]) != "info") {
+    std::cerr << "usage: hare model info -i MODEL\n";
+    return kExitUsage;
+  }
+  std::string model_path;
+  std::vector<std::string> rest;
+  FlagParser flags;
+  flags.AddString("-i,--initial-regressor", "MODEL", "the model file", &model_path);
+  if (int code =
+          ParseCommandLine(flags, "usage: hare model info -i MODEL\n", argc - 1, argv + 1, &rest);
+      code >= 0) {
+    return code;
+  }
+  if (model_path.empty() && rest.size() == 1) model_path = rest[0];
+  if (model_path.empty()) return Fail("model info", "-i MODEL is required", kExitUsage);
+  absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
+  if (!model.ok()) return Fail("model info", model.status(), kExitInput);
+  const learner::ModelHeader& h = model->header();
+  std::cout << absl::StrFormat(
+      "model file        %s\n"
+      "format version    %d\n"
+      "rule              %s\n"
+      "bits              %d (%d slots)\n"
+      "hash seed         %d\n"
+      "constant feature  %s\n"
+      "input format      %s\n"
+      "threshold         %g\n"
+      "learning rate     %g\n"
+      "examples trained  %d\n"
+      "non-zero weights  %d\n",
+      model_path, learner::kModelVersion, learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
+      h.hash_seed, h.constant ? "yes" : "no", io::FormatName(h.format), h.threshold,
+      h.learning_rate, h.examples, model->nonzero());
+  return kExitOk;
+}
+
+}  // namespace hare::tools

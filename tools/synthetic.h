@@ -1,0 +1,41 @@
+// Synthetic data in VW text format, deterministic for a seed.
+//
+// zipf (the default, what throughput is measured on): a vocabulary of words
+//   w<id>, drawn with probability proportional to 1/rank (ranks mapped to ids
+//   by a shuffle), 20-40 words per example; a hidden rule gives 10% of the
+//   words a N(0,1) weight, and the label is the sign of the example's sum plus
+//   N(0, noise) noise. About 245 bytes an example: 1 GB per 4.4 million.
+//
+// separable: dense features f0..f{d-1} in the ball of radius R, labelled by a
+//   hidden unit vector u, keeping only points with y u.x >= gamma (checked on
+//   the values as printed). A Perceptron without the constant feature makes at
+//   most (R/gamma)^2 mistakes on it, however often it is repeated.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace hare::tools {
+
+struct GenOptions {
+  std::string family = "zipf";
+  uint64_t seed = 1;
+  uint64_t examples = 0;  // 0: no limit by count
+  uint64_t bytes = 0;     // 0: no limit by size
+  // zipf
+  int64_t vocabulary = 1000000;
+  int64_t min_features = 20;
+  int64_t max_features = 40;
+  float relevant = 0.1f;
+  float noise = 0.5f;
+  // separable
+  int64_t dimension = 20;
+  float gamma = 0.1f;
+  float radius = 1.0f;
+};
+
+// Writes examples until a limit is reached; returns the number written.
+uint64_t Generate(const GenOptions& options, std::ostream& out);
+
+}  // namespace hare::tools

@@ -1,0 +1,139 @@
+// hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+
+#include "absl/strings/str_format.h"
+#include "io/example_reader.h"
+#include "learner/model.h"
+#include "learner/run.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace hare::tools {
+namespace {
+
+struct FileCloser {
+  void operator()(FILE* f) const {
+    if (f != stdout) fclose(f);
+  }
+};
+using File = std::unique_ptr<FILE, FileCloser>;
+
+// Appends "label score[ tag]" for example i.
+void AppendPrediction(const io::ExampleBatch& batch, size_t i, float score, std::string& out) {
+  out += learner::PredictedLabel(score) > 0 ? "1 " : "-1 ";
+  char digits[32];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, score);
+  out.append(digits, end);
+  if (!batch.tag(i).empty()) {
+    out += ' ';
+    out += batch.tag(i);
+  }
+  out += '\n';
+}
+
+constexpr const char* kTestSynopsis =
+    "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS]\n"
+    "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per example:\n"
+    "the predicted label, then the raw score (then the tag, if any). Accuracy and a summary go\n"
+    "to stderr when the examples have labels.\n";
+
+constexpr const char* kPredictSynopsis =
+    "usage: hare predict -i MODEL [FILE...]\n"
+    "Reads examples from stdin (or FILEs) and writes one line per input line to stdout: the\n"
+    "predicted label and the raw score, or an empty line for a blank or malformed line. Each\n"
+    "line is answered as soon as it arrives, so it works as a filter in a pipe.\n";
+
+}  // namespace
+
+int TestCommand(int argc, char** argv) {
+  std::string model_path, predictions_path;
+  bool quiet = false, strict = false;
+  std::vector<std::string> inputs;
+  FlagParser flags;
+  flags.AddString("-i,--initial-regressor", "MODEL", "the model to test (required)", &model_path);
+  flags.AddString("-p,--predictions", "FILE", "write predictions to FILE ('-' for stdout)",
+                  &predictions_path);
+  flags.AddSwitch("--quiet", "no progress table, only the summary", &quiet);
+  flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
+  if (int code = ParseCommandLine(flags, kTestSynopsis, argc, argv, &inputs); code >= 0)
+    return code;
+  if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
+
+  absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
+  if (!model.ok()) return Fail("test", model.status(), kExitInput);
+  if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("test", s, kExitInput);
+  File out;
+  if (!predictions_path.empty()) {
+    out.reset(predictions_path == "-" ? stdout : fopen(predictions_path.c_str(), "w"));
+    if (!out) {
+      return Fail("test",
+                  absl::StrFormat("cannot write predictions %s: %s", predictions_path,
+                                  std::strerror(errno)),
+                  kExitInput);
+    }
+  }
+  io::ExampleReader reader(inputs, model->header().parse_options(), io::ChunkerOptions{});
+  learner::RunOptions run{
+      .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
+  std::string text;
+  absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
+      reader, *model, run, [&](const io::ExampleBatch& batch, std::span<const float> scores) {
+        if (!out) return;
+        text.clear();
+        for (size_t i = 0; i < batch.size(); ++i) AppendPrediction(batch, i, scores[i], text);
+        fwrite(text.data(), 1, text.size(), out.get());
+      });
+  if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
+  if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
+    return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
+  }
+  learner::PrintSummary(*stats, std::cerr);
+  if (stats->labelled > 0) {
+    std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",
+                                 1.0 - stats->error_rate(), stats->labelled - stats->mistakes,
+                                 stats->labelled);
+  }
+  return kExitOk;
+}
+
+int PredictCommand(int argc, char** argv) {
+  std::string model_path;
+  std::vector<std::string> inputs;
+  FlagParser flags;
+  flags.AddString("-i,--initial-regressor", "MODEL", "the model to predict with (required)",
+                  &model_path);
+  if (int code = ParseCommandLine(flags, kPredictSynopsis, argc, argv, &inputs); code >= 0) {
+    return code;
+  }
+  if (model_path.empty()) return Fail("predict", "-i MODEL is required", kExitUsage);
+  absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
+  if (!model.ok()) return Fail("predict", model.status(), kExitInput);
+  if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("predict", s, kExitInput);
+
+  io::ExampleReader reader(inputs, model->header().parse_options(),
+                           io::ChunkerOptions{.fill_blocks = false});
+  learner::RunOptions run{.messages = &std::cerr};
+  std::string text;
+  absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
+      reader, *model, run, [&](const io::ExampleBatch& batch, std::span<const float> scores) {
+        text.clear();
+        uint32_t line = 1;  // next line of the chunk to answer
+        for (size_t i = 0; i < batch.size(); ++i) {
+          for (; line < batch.line(i); ++line) text += '\n';
+          AppendPrediction(batch, i, scores[i], text);
+          ++line;
+        }
+        for (; line <= batch.line_count; ++line) text += '\n';
+        fwrite(text.data(), 1, text.size(), stdout);
+        fflush(stdout);
+      });
+  if (!stats.ok()) return Fail("predict", stats.status(), kExitInput);
+  return kExitOk;
+}
+
+}  // namespace hare::tools
