@@ -22,6 +22,18 @@ namespace {
 namespace bio = boost::iostreams;
 
 constexpr size_t kMagicBytes = 6;
+
+// True while `head` is a prefix of some magic number (so more bytes are needed).
+bool MayBeMagic(const unsigned char* head, size_t n) {
+  static constexpr unsigned char kMagics[][kMagicBytes + 1] = {{2, 0x1f, 0x8b},
+                                                               {3, 'B', 'Z', 'h'},
+                                                               {6, 0xfd, '7', 'z', 'X', 'Z', 0x00},
+                                                               {4, 0x28, 0xb5, 0x2f, 0xfd}};
+  for (const auto& magic : kMagics) {
+    if (n < magic[0] && std::memcmp(head, magic + 1, n) == 0) return true;
+  }
+  return false;
+}
 constexpr std::streamsize kFilterBuffer = 1 << 20;
 
 // A file descriptor whose first bytes were already read to look for a magic
@@ -35,8 +47,11 @@ class PeekedFd {
   PeekedFd(const PeekedFd&) = delete;
   PeekedFd& operator=(const PeekedFd&) = delete;
 
+  // Reads until the first bytes decide the compression: stops as soon as
+  // they match no magic number (or at the end), so a pipe that sends one
+  // short line is answered without waiting for more.
   absl::Status Peek() {
-    while (head_size_ < head_.size()) {
+    while (head_size_ < head_.size() && MayBeMagic(head(), head_size_)) {
       absl::StatusOr<size_t> n = ReadFd(head_.data() + head_size_, head_.size() - head_size_);
       if (!n.ok()) return n.status();
       if (*n == 0) break;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs missing packages, configures and builds hare.
+#   scripts/build.sh            Release build in build/
+#   scripts/build.sh --sanitize AddressSanitizer + UBSan build in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+if [ "${1:-}" == "--sanitize" ]; then
+  dir=build-asan
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHARE_SANITIZE=ON -DHARE_BUILD_BENCH=OFF >/dev/null
+else
+  dir=build
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$dir" -j"$(nproc)" >&2
+echo "$dir"

@@ -1,0 +1,72 @@
+# Every kind of bad line gets a message with file, line, column and the
+# offending text; it is skipped and counted; --strict stops at the first with
+# exit code 2; an existing model is never damaged.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+printf '%s\n' \
+  '1 | a b c' \
+  'x | a' \
+  '2 | a' \
+  '1 | a:nan' \
+  '1 | a:inf' \
+  '1 | a:1e39' \
+  '1 | a : b' \
+  '1 | :5' \
+  '1 | a:' \
+  '1 |ns:zz a' \
+  '1 -2 | a' \
+  '1 1 0 7 | a' \
+  '-1 | d e' \
+  '1 | a:1x' > bad.vw
+"$HARE" train bad.vw -f bad.model --quiet 2> err.txt
+cat > want.txt <<'WANT'
+bad.vw:2:1: bad label 'x': not a number; line skipped
+bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1); line skipped
+bad.vw:4:7: bad feature value 'nan' in 'a:nan': not a finite number; line skipped
+bad.vw:5:7: bad feature value 'inf' in 'a:inf': not a finite number; line skipped
+bad.vw:6:7: bad feature value '1e39' in 'a:1e39': too large for a float; line skipped
+bad.vw:7:7: bare ':' where a feature was expected; line skipped
+bad.vw:8:5: feature ':5' has no name before ':'; line skipped
+bad.vw:9:5: feature 'a:' has no value after ':'; line skipped
+bad.vw:10:7: bad namespace scale 'zz' in 'ns:zz': not a number; line skipped
+bad.vw:11:3: importance weight '-2' is negative; line skipped
+bad.vw:12:7: unexpected '7' before the first '|' (expected: label [importance [initial]] ['tag]); line skipped
+bad.vw:14:7: bad feature value '1x' in 'a:1x': not a number; line skipped
+WANT
+grep -v -e '^$' -e ' = ' -e '^finished run' -e '^final model' -e 'skipped 12' err.txt > got.txt
+diff want.txt got.txt || fail "messages differ"
+expect_eq "lines skipped" 12 "$(summary_value 'lines skipped' err.txt)"
+expect_eq "examples" 2 "$(summary_value 'number of examples' err.txt)"
+grep -q "hare train: skipped 12 malformed line(s); use --strict to stop at the first" err.txt ||
+  fail "no closing count of skipped lines"
+
+# LIBSVM and text lines.
+printf '1 3:1 7:0.5\n+1 3:x\n-1 3\n0 :\n1 a:1\n1 qid:3 4:1 # comment\n' > bad.svm
+"$HARE" train --format libsvm bad.svm --quiet 2> err.txt
+grep -v -e '^$' -e ' = ' -e '^finished run' -e 'skipped 4' err.txt > got.txt
+cat > want.txt <<'WANT'
+bad.svm:2:6: bad feature value 'x' in '3:x': not a number; line skipped
+bad.svm:3:4: feature '3' has no ':value' (LIBSVM features are index:value); line skipped
+bad.svm:4:3: bare ':' where index:value was expected; line skipped
+bad.svm:5:3: bad index 'a' in 'a:1': not a non-negative integer; line skipped
+WANT
+diff want.txt got.txt || fail "LIBSVM messages differ"
+printf 'pos\tgood film\n1\tgood film\n' > bad.txt
+"$HARE" train --format text bad.txt --quiet 2> err.txt
+grep -q "^bad.txt:1:1: bad label 'pos': not a number; line skipped$" err.txt || fail "text label"
+
+# --strict: exit 2 at the first bad line, naming it, and the old model stays.
+"$HARE" gen -n 100 > good.vw
+"$HARE" train good.vw -f keep.model --quiet 2>/dev/null
+cp keep.model keep.before
+expect_code 2 "$HARE" train bad.vw -f keep.model --strict --quiet 2> err.txt
+grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (stopped by --strict)$" err.txt ||
+  fail "strict message: $(cat err.txt)"
+cmp -s keep.model keep.before || fail "--strict failure changed the existing model"
+ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
+
+# A bad line never poisons the weights: the model of bad.vw equals that of its good lines.
+grep -n '' bad.vw | grep -E '^(1|13):' | cut -d: -f2- > good-lines.vw
+"$HARE" train good-lines.vw -f good-lines.model --quiet 2>/dev/null
+cmp -s bad.model good-lines.model || fail "bad lines changed the model"
+echo ok

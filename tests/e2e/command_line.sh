@@ -1,0 +1,65 @@
+# Exit codes, messages, and what test, predict and model info print.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+"$HARE" gen -n 500 --seed 2 > d.vw
+
+expect_code 1 "$HARE"
+expect_code 1 "$HARE" frobnicate
+expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
+grep -q "unknown option --no-such-option" err.txt || fail "unknown option message"
+expect_code 1 "$HARE" train -b 40 d.vw 2> err.txt
+grep -q "bits must be 1 to 32" err.txt || fail "bits message: $(cat err.txt)"
+expect_code 1 "$HARE" train -l -1 d.vw
+expect_code 1 "$HARE" train --format json d.vw
+expect_code 1 "$HARE" train -b 2>/dev/null
+expect_code 2 "$HARE" train missing.vw 2> err.txt
+expect_eq "missing input" "hare train: cannot open missing.vw: No such file or directory" "$(cat err.txt)"
+expect_code 2 "$HARE" train d.vw -f /no/such/dir/m 2> err.txt
+grep -q "cannot write model /no/such/dir/m" err.txt || fail "unwritable model message"
+expect_code 1 "$HARE" test d.vw
+expect_code 2 "$HARE" test -i missing.model d.vw
+printf 'not a model' > foreign.model
+expect_code 2 "$HARE" test -i foreign.model d.vw 2> err.txt
+grep -q "not a hare model file" err.txt || fail "foreign model message"
+expect_code 0 "$HARE" train --help > /dev/null
+
+# train, then test: predictions are "label score", one line per example.
+"$HARE" train d.vw -f m.model --quiet 2> train.txt
+"$HARE" test -i m.model d.vw -p pred.txt 2> test.txt
+expect_eq "prediction lines" 500 "$(wc -l < pred.txt)"
+awk '!(($1 == "1" && $2 > 0) || ($1 == "-1" && $2 <= 0)) { exit 1 }' pred.txt ||
+  fail "a predicted label disagrees with its score"
+grep -q "^accuracy = " test.txt || fail "no accuracy line"
+mistakes=$(paste -d' ' <(cut -d' ' -f1 d.vw) pred.txt | awk '$1 != $2' | wc -l)
+expect_eq "test mistakes" "$mistakes" "$(summary_value mistakes test.txt)"
+
+# Tags follow the prediction.
+printf "1 'first| a b\n-1 second| c\n" > tagged.vw
+"$HARE" test -i m.model tagged.vw -p - 2>/dev/null | cut -d' ' -f3 > tags.txt
+expect_eq "tags" "$(printf 'first\nsecond')" "$(cat tags.txt)"
+
+# predict: one output line per input line, blank and bad lines included.
+printf '| w1 w2\n\n1 | w3\nbad | x\n| w4' > in.vw
+"$HARE" predict -i m.model < in.vw > out.txt 2> err.txt
+expect_eq "predict lines" 5 "$(wc -l < out.txt)"
+expect_eq "blank line answered empty" "" "$(sed -n 2p out.txt)"
+expect_eq "bad line answered empty" "" "$(sed -n 4p out.txt)"
+grep -q "^<stdin>:4:1: bad label 'bad'" err.txt || fail "predict bad line message: $(cat err.txt)"
+[ -n "$(sed -n 5p out.txt)" ] || fail "the last line (no newline) got no prediction"
+
+# predict answers each line of a pipe as it arrives, before the input ends.
+mkfifo fifo
+"$HARE" predict -i m.model < fifo > live.txt &
+exec 3> fifo
+echo "| w1" >&3
+for _ in $(seq 50); do [ -s live.txt ] && break; sleep 0.1; done
+[ -s live.txt ] || fail "predict waited for more input before answering"
+exec 3>&-
+wait
+
+# model info.
+"$HARE" model info -i m.model > info.txt
+grep -q "^rule              perceptron$" info.txt || fail "model info rule"
+grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
+grep -q "^examples trained  500$" info.txt || fail "model info examples"
+echo ok

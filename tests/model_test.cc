@@ -1,0 +1,178 @@
+// Model files: save -> load round trips, byte-identical re-saves, and refusal
+// of truncated, damaged and foreign files with a clear message.
+#include "learner/model.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "learner/linear_learner.h"
+#include "learner/perceptron.h"
+
+namespace hare::learner {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// A small model with a few known weights.
+class TestWeights : public WeightSource {
+ public:
+  int bits() const override { return 6; }
+  float PredictionWeight(uint32_t index) const override {
+    switch (index) {
+      case 0:
+        return 1.5f;
+      case 7:
+        return -0.25f;
+      case 63:
+        return 3e-20f;
+      default:
+        return 0.0f;
+    }
+  }
+};
+
+ModelHeader Header() {
+  return {.bits = 6,
+          .hash_seed = 42,
+          .constant = false,
+          .format = io::Format::kLibsvm,
+          .rule = Rule::kPerceptron,
+          .threshold = 0,
+          .learning_rate = 0.5f,
+          .examples = 123};
+}
+
+class ModelTest : public ::testing::Test {
+ protected:
+  std::string dir_ = ::testing::TempDir();
+  std::string path_ = dir_ + "/model_test.hare";
+};
+
+TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->header().bits, 6);
+  EXPECT_EQ(m->header().hash_seed, 42u);
+  EXPECT_FALSE(m->header().constant);
+  EXPECT_EQ(m->header().format, io::Format::kLibsvm);
+  EXPECT_EQ(m->header().learning_rate, 0.5f);
+  EXPECT_EQ(m->header().examples, 123u);
+  EXPECT_EQ(m->nonzero(), 3u);
+  TestWeights w;
+  for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(m->PredictionWeight(i), w.PredictionWeight(i)) << i;
+  // 16 preamble + 32 header + 8 count + 3 * 8 weights + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 32u + 8u + 24u + 8u);
+}
+
+TEST_F(ModelTest, SavingALoadedModelGivesTheSameBytes) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok());
+  const std::string again = dir_ + "/model_test_again.hare";
+  ASSERT_TRUE(SaveModel(m->header(), *m, again).ok());
+  EXPECT_EQ(ReadFile(path_), ReadFile(again));
+}
+
+TEST_F(ModelTest, EveryTruncationIsRefused) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  const std::string bytes = ReadFile(path_);
+  const std::string cut = dir_ + "/model_cut.hare";
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    WriteFile(cut, bytes.substr(0, n));
+    absl::StatusOr<Model> m = LoadModel(cut);
+    ASSERT_FALSE(m.ok()) << "accepted a model cut to " << n << " bytes";
+    EXPECT_THAT(std::string(m.status().message()), HasSubstr("cannot load model " + cut));
+  }
+  WriteFile(cut, bytes.substr(0, bytes.size() - 1));
+  EXPECT_THAT(std::string(LoadModel(cut).status().message()), HasSubstr("truncated"));
+}
+
+TEST_F(ModelTest, EveryFlippedBitIsRefused) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  const std::string bytes = ReadFile(path_);
+  const std::string bad = dir_ + "/model_flipped.hare";
+  for (size_t byte = 0; byte < bytes.size(); ++byte) {
+    for (int bit = 0; bit < 8; ++bit) {
+      std::string flipped = bytes;
+      flipped[byte] = static_cast<char>(flipped[byte] ^ (1 << bit));
+      WriteFile(bad, flipped);
+      ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a flip of bit " << bit << " of byte " << byte;
+    }
+  }
+  std::string flipped = bytes;
+  flipped[60] ^= 1;  // inside the weights
+  WriteFile(bad, flipped);
+  EXPECT_EQ(LoadModel(bad).status().message(),
+            "cannot load model " + bad + ": checksum mismatch: the file is damaged");
+}
+
+TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
+  const std::string foreign = dir_ + "/foreign.hare";
+  WriteFile(foreign, "1 | a b c\n-1 | d e f\n");
+  EXPECT_EQ(LoadModel(foreign).status().message(),
+            "cannot load model " + foreign +
+                ": not a hare model file (its first bytes are not the model magic)");
+
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  std::string newer = ReadFile(path_);
+  newer[8] = 2;  // format version 2
+  WriteFile(foreign, newer);
+  EXPECT_EQ(LoadModel(foreign).status().message(),
+            "cannot load model " + foreign +
+                ": format version 2, but this hare reads version 1 (made by a newer hare)");
+
+  EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
+            "cannot open model " + dir_ + "/no-such-model: No such file or directory");
+  EXPECT_THAT(std::string(LoadModel(dir_).status().message()), HasSubstr("not a regular file"));
+}
+
+TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  const std::string before = ReadFile(path_);
+  absl::Status s = SaveModel(Header(), TestWeights(), dir_ + "/no-such-dir/model");
+  EXPECT_FALSE(s.ok());
+  EXPECT_THAT(std::string(s.message()),
+              HasSubstr("cannot write model " + dir_ + "/no-such-dir/model"));
+  EXPECT_EQ(ReadFile(path_), before);
+  EXPECT_FALSE(CheckWritable(dir_ + "/no-such-dir/model").ok());
+  EXPECT_FALSE(CheckWritable(dir_).ok());
+  EXPECT_TRUE(CheckWritable(path_).ok());
+}
+
+TEST_F(ModelTest, LearnerWeightsSurviveSaveAndLoad) {
+  LinearLearner<Perceptron> learner(Perceptron{}, 10);
+  io::ExampleBatch batch;
+  for (uint32_t i = 0; i < 50; ++i) {
+    batch.BeginExample();
+    batch.AddFeature((i * 37) & 1023, 0.1f * static_cast<float>(i % 7) + 0.05f);
+    batch.AddFeature((i * 91 + 5) & 1023, -1.0f);
+    batch.EndExample(i + 1, i % 3 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+  }
+  std::vector<float> scores(batch.size());
+  learner.Train(batch, scores);
+  ModelHeader h = Header();
+  h.bits = 10;
+  ASSERT_TRUE(SaveModel(h, learner, path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok());
+  for (uint32_t i = 0; i < 1024; ++i)
+    ASSERT_EQ(m->PredictionWeight(i), learner.PredictionWeight(i));
+}
+
+}  // namespace
+}  // namespace hare::learner
