@@ -12,21 +12,22 @@
 #include "absl/status/statusor.h"
 #include "io/chunker.h"
 #include "io/example_batch.h"
+#include "io/example_stream.h"
 #include "io/format.h"
 #include "io/parser.h"
 
 namespace hare::io {
 
-class ExampleReader {
+class ExampleReader : public ExampleStream {
  public:
   ExampleReader(std::vector<std::string> paths, const ParseOptions& parse,
                 const ChunkerOptions& chunking);
 
   // The next batch, or nullptr after the last one. The batch stays valid
   // until the next call. An input that cannot be opened or read is an error.
-  absl::StatusOr<const ExampleBatch*> Next();
+  absl::StatusOr<const ExampleBatch*> Next() override;
 
-  uint64_t bytes() const { return chunker_.bytes(); }
+  uint64_t bytes() const override { return chunker_.bytes(); }
 
  private:
   Chunker chunker_;

@@ -1,14 +1,83 @@
+// The one place that turns options into a compiled training loop.
 #include "learner/learner.h"
 
+#include <cmath>
+
 #include "learner/linear_learner.h"
+#include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
+#include "learner/sgd.h"
+#include "learner/winnow.h"
 
 namespace hare::learner {
+namespace {
 
-std::unique_ptr<Learner> MakeLearner(const LearnerOptions& options, int bits) {
-  switch (options.rule) {
+// Instantiates the loop for a rule with the options that change slot layout.
+template <class Rule>
+std::unique_ptr<Learner> Make(const Rule& rule, const LearnerOptions& o, int bits) {
+  if constexpr (Rule::kAdditive) {
+    if (o.adagrad) {
+      if (o.average) return std::make_unique<LinearLearner<Rule, true, true>>(rule, bits);
+      return std::make_unique<LinearLearner<Rule, false, true>>(rule, bits);
+    }
+  }
+  if (o.average) return std::make_unique<LinearLearner<Rule, true, false>>(rule, bits);
+  return std::make_unique<LinearLearner<Rule, false, false>>(rule, bits);
+}
+
+template <class WinnowRule>
+WinnowRule WinnowFrom(const LearnerOptions& o, WinnowRule r) {
+  r.alpha = o.alpha.value_or(r.alpha);
+  r.beta = o.beta.value_or(1 / r.alpha);
+  r.log_alpha = std::log(r.alpha);
+  r.log_beta = std::log(r.beta);
+  r.w0 = o.initial.value_or(r.w0);
+  r.theta = o.threshold.value_or(r.theta);
+  r.margin = o.margin.value_or(0.0f);
+  return r;
+}
+
+}  // namespace
+
+std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
+  switch (o.rule) {
     case Rule::kPerceptron:
-      return std::make_unique<LinearLearner<Perceptron>>(Perceptron{options.learning_rate}, bits);
+      return Make(Perceptron{.rate = o.learning_rate,
+                             .margin = o.margin.value_or(0.0f),
+                             .normalized_margin = o.normalized_margin},
+                  o, bits);
+    case Rule::kWinnow:
+      return Make(WinnowFrom(o, Winnow{}), o, bits);
+    case Rule::kBalancedWinnow:
+      return Make(WinnowFrom(o, BalancedWinnow{}), o, bits);
+    case Rule::kModifiedBalancedWinnow: {
+      ModifiedBalancedWinnow r;
+      r.alpha = o.alpha.value_or(r.alpha);
+      r.beta = o.beta.value_or(r.beta);
+      r.u0 = o.initial.value_or(r.u0);
+      r.v0 = r.u0 - 1;
+      r.theta = o.threshold.value_or(r.theta);
+      r.margin = o.margin.value_or(r.margin);
+      return Make(r, o, bits);
+    }
+    case Rule::kPa:
+      return Make(
+          PassiveAggressive{
+              .variant = o.pa_variant, .c = o.aggressiveness, .margin = o.margin.value_or(1.0f)},
+          o, bits);
+    case Rule::kSgd: {
+      Sgd r{.loss = o.loss,
+            .schedule = o.schedule,
+            .rate = o.learning_rate,
+            .power_t = o.power_t,
+            .adagrad = o.adagrad};
+      if (o.l1 > 0 || o.l2 > 0) {
+        const Regularization reg{o.l1, o.l2};
+        if (o.adagrad) return std::make_unique<LinearLearner<Sgd, false, true, true>>(r, bits, reg);
+        return std::make_unique<LinearLearner<Sgd, false, false, true>>(r, bits, reg);
+      }
+      return Make(r, o, bits);
+    }
   }
   return nullptr;
 }

@@ -27,9 +27,17 @@ class Learner : public WeightSource {
  public:
   // Progressive validation: each example of the batch is scored, its score
   // stored in scores[i], and only then learned from (if it has a label).
-  virtual void Train(const io::ExampleBatch& batch, std::span<float> scores) = 0;
-  // The score threshold predictions subtract (0 for additive rules).
+  // Examples with held_out[i] set are scored with the prediction weights (the
+  // average, with --average) and not learned from. An empty held_out holds
+  // nothing out.
+  virtual void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
+                     std::span<float> scores) = 0;
+  // The score of one example under the prediction weights.
+  virtual float PredictionScore(const io::ExampleBatch& batch, size_t i) const = 0;
+  // What a saved model needs to score like PredictionScore.
   virtual float threshold() const = 0;
+  virtual bool threshold_per_feature() const = 0;  // theta = threshold * sum x
+  virtual bool normalizes_input() const = 0;
 };
 
 std::unique_ptr<Learner> MakeLearner(const LearnerOptions& options, int bits);

@@ -1,48 +1,195 @@
-// The training loop of every linear rule, written once. The Rule type gives
-// the slot layout, the weight, the mistake test and the update of one slot.
+// The training loop of every linear rule, written once.
+//
+// The Rule type (rule.h) gives the weight, the decision and the update of one
+// slot; two compile-time options add state to each slot:
+//
+//   kAverage  the average of the weight vector over all examples learned from
+//             (Freund & Schapire 1999's averaged Perceptron, for every rule),
+//             kept lazily: a slot holds the sum of its weight over the steps
+//             up to the last time it changed, and that step; before a slot
+//             changes at step t the sum catches up, sum += w * (t-1 - last).
+//             The average at step T is (sum + w * (T - last)) / T. Sums are of
+//             w - Baseline(), so untouched slots need nothing.
+//   kAdagrad  G_i += (gradient * x_i)^2 before each change, and the change is
+//             scaled by 1/sqrt(G_i) (additive rules only).
+//   kLazyReg  SGD's L2 (w_i *= 1 - eta_t*l2 at every step t) and L1 (w_i moves
+//             eta_t*l1 towards 0, stopping there: truncated gradient, Langford,
+//             Li & Zhang 2009; cumulative penalty, Tsuruoka et al. 2009) are
+//             owed by every weight at every step. A slot keeps the running
+//             totals (sum of log(1 - eta l2), sum of eta l1) as of its last
+//             catch-up and pays what it owes when its example comes, before
+//             the dot product; so a step costs O(active features), and the
+//             result equals applying them to the whole table at every step.
+//
+// Slot layout: [rule weights][G][average sum, last step][L2 total, L1 total].
 #pragma once
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "io/example_batch.h"
 #include "learner/feature_loop.h"
 #include "learner/learner.h"
+#include "learner/rule.h"
 #include "learner/weight_table.h"
 
 namespace hare::learner {
 
-template <class Rule>
-class LinearLearner final : public Learner {
- public:
-  LinearLearner(Rule rule, int bits) : rule_(rule), table_(bits, Rule::kSlotFloats) {}
+struct Regularization {
+  float l1 = 0.0f;
+  float l2 = 0.0f;
+};
 
-  void Train(const io::ExampleBatch& batch, std::span<float> scores) override {
+template <class Rule, bool kAverage, bool kAdagrad, bool kLazyReg = false>
+class LinearLearner final : public Learner {
+  static_assert(!kAdagrad || Rule::kAdditive, "AdaGrad scales additive updates");
+  static_assert(!(kAverage && kLazyReg), "averaging of decaying weights is not kept");
+
+ public:
+  static constexpr int kG = Rule::kWeights;
+  static constexpr int kSum = kG + (kAdagrad ? 1 : 0);
+  static constexpr int kLast = kSum + 1;
+  static constexpr int kL2 = kSum + (kAverage ? 2 : 0);
+  static constexpr int kL1 = kL2 + 1;
+  static constexpr int kFloats = kL2 + (kLazyReg ? 2 : 0);
+
+  LinearLearner(Rule rule, int bits, Regularization reg = {})
+      : rule_(rule), reg_(reg), table_(bits, kFloats) {}
+
+  void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
+             std::span<float> scores) override {
     for (size_t i = 0; i < batch.size(); ++i) {
+      if (i + 1 < batch.size()) PrefetchFeatures(table_, batch.indices(i + 1));
+      if (!held_out.empty() && held_out[i]) {
+        scores[i] = PredictionScore(batch, i);
+        continue;
+      }
       const auto indices = batch.indices(i);
       const auto values = batch.values(i);
-      if (i + 1 < batch.size()) PrefetchFeatures(table_, batch.indices(i + 1));
-      float dot = 0;
-      ForEachFeature(table_, indices, values,
-                     [&](const float* slot, float x) { dot += Rule::Weight(slot) * x; });
-      const float score = batch.initial(i) + dot;
+      if constexpr (kLazyReg) {
+        ForEachFeature(table_, indices, values,
+                       [&](float* slot, float) { PayRegularization(slot); });
+      }
+      float dot = 0, norm2 = 0, xsum = 0;
+      ForEachFeature(table_, indices, values, [&](const float* slot, float x) {
+        dot += rule_.Weight(slot) * x;
+        if constexpr (Rule::kNormalizesInput || Rule::kStepUsesNorm) norm2 += x * x;
+        xsum += x;
+      });
+      float scale = 1.0f;  // applied to every x_i
+      if constexpr (Rule::kNormalizesInput) scale = norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
+      const float score = batch.initial(i) + dot * scale - rule_.Threshold(xsum * scale);
       scores[i] = score;
       if (!batch.has_label(i)) continue;
+      ++steps_;
       const float y = batch.label(i);
-      if (!Rule::IsMistake(y, score)) continue;
-      const float importance = batch.importance(i);
-      ForEachFeature(table_, indices, values,
-                     [&](float* slot, float x) { rule_.Update(slot, x, y, importance); });
+      Step step = rule_.Decide(y, score, norm2 * scale * scale, batch.importance(i));
+      if constexpr (kLazyReg) AdvanceRegularization();
+      if (step.coefficient == 0) continue;
+      if constexpr (kAdagrad) {
+        // G_i first, so that the rate of this change includes its own gradient.
+        float metric_norm2 = 0;
+        ForEachFeature(table_, indices, values, [&](float* slot, float x) {
+          const float g = step.gradient * x;
+          slot[kG] += g * g;
+          if constexpr (Rule::kStepUsesNorm) metric_norm2 += x * x / std::sqrt(slot[kG]);
+        });
+        if constexpr (Rule::kStepUsesNorm) {
+          step = rule_.Decide(y, score, metric_norm2, batch.importance(i));
+        }
+      }
+      ForEachFeature(table_, indices, values, [&](float* slot, float x) {
+        if constexpr (kAverage) CatchUpAverage(slot);
+        float rate = 1.0f;
+        if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;
+        rule_.Update(slot, x * scale, step.coefficient, rate);
+      });
     }
   }
 
+  float PredictionScore(const io::ExampleBatch& batch, size_t i) const override {
+    float dot = 0, norm2 = 0, xsum = 0;
+    ForEachFeature(table_, batch.indices(i), batch.values(i), [&](const float* slot, float x) {
+      dot += PredictionWeightOf(slot) * x;
+      if constexpr (Rule::kNormalizesInput) norm2 += x * x;
+      xsum += x;
+    });
+    const float scale = Rule::kNormalizesInput && norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
+    return batch.initial(i) + dot * scale - rule_.Threshold(xsum * scale);
+  }
+
   int bits() const override { return table_.bits(); }
-  float PredictionWeight(uint32_t index) const override { return Rule::Weight(table_.slot(index)); }
-  float threshold() const override { return 0.0f; }
+  float PredictionWeight(uint32_t index) const override {
+    return PredictionWeightOf(table_.slot(index));
+  }
+  // A saved model scores x as w.x - threshold() (times sum x if per feature).
+  float threshold() const override {
+    return threshold_per_feature() ? rule_.Threshold(1.0f) : rule_.Threshold(0.0f);
+  }
+  bool threshold_per_feature() const override {
+    return rule_.Threshold(1.0f) != rule_.Threshold(0.0f);
+  }
+  bool normalizes_input() const override { return Rule::kNormalizesInput; }
+
+  const Rule& rule() const { return rule_; }
+  const WeightTable& table() const { return table_; }
+  uint64_t steps() const { return steps_; }
 
  private:
+  static uint32_t Last(const float* slot) { return std::bit_cast<uint32_t>(slot[kLast]); }
+
+  void CatchUpAverage(float* slot) {
+    const uint32_t now = static_cast<uint32_t>(steps_ - 1);
+    slot[kSum] += (rule_.Weight(slot) - rule_.Baseline()) * static_cast<float>(now - Last(slot));
+    slot[kLast] = std::bit_cast<float>(now);
+  }
+
+  float PredictionWeightOf(const float* slot) const {
+    float w = rule_.Weight(slot);
+    if constexpr (kAverage) {
+      if (steps_ == 0) return w;
+      const float base = rule_.Baseline();
+      const float pending = (w - base) * static_cast<float>(steps_ - Last(slot));
+      return base + (slot[kSum] + pending) / static_cast<float>(steps_);
+    }
+    if constexpr (kLazyReg) w = Regularized(w, slot);
+    return w;
+  }
+
+  // The weight after paying the regularization it owes up to now.
+  float Regularized(float w, const float* slot) const {
+    // The snapshot is the total rounded to a float: never pay less than nothing.
+    if (reg_.l2 > 0)
+      w *= static_cast<float>(std::exp(std::min(0.0, l2_total_ - double(slot[kL2]))));
+    if (reg_.l1 > 0) {
+      const float owed = static_cast<float>(std::max(0.0, l1_total_ - double(slot[kL1])));
+      w = w > 0 ? std::max(0.0f, w - owed) : std::min(0.0f, w + owed);
+    }
+    return w;
+  }
+
+  void PayRegularization(float* slot) {
+    slot[0] = Regularized(slot[0], slot);
+    slot[kL2] = static_cast<float>(l2_total_);
+    slot[kL1] = static_cast<float>(l1_total_);
+  }
+
+  // Step t's regularization is owed by every weight from now on.
+  void AdvanceRegularization() {
+    const double eta = rule_.Rate();
+    if (reg_.l2 > 0) l2_total_ += std::log1p(-std::min(eta * reg_.l2, 1.0 - 1e-12));
+    l1_total_ += eta * reg_.l1;
+  }
+
   Rule rule_;
+  Regularization reg_;
   WeightTable table_;
+  uint64_t steps_ = 0;  // labelled examples learned from
+  double l2_total_ = 0, l1_total_ = 0;
 };
 
 }  // namespace hare::learner

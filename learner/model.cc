@@ -131,7 +131,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint8_t>(header.constant ? 1 : 0);
   out.Put<uint8_t>(static_cast<uint8_t>(header.format));
   out.Put<uint8_t>(static_cast<uint8_t>(header.rule));
-  out.Put<uint8_t>(0);
+  out.Put<uint8_t>((header.threshold_per_feature ? 1 : 0) | (header.normalize_input ? 2 : 0));
   out.Put<float>(header.threshold);
   out.Put<float>(header.learning_rate);
   out.Put<uint64_t>(header.examples);
@@ -212,7 +212,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint8_t constant = Get<uint8_t>(p);
   const uint8_t format = Get<uint8_t>(p);
   const uint8_t rule = Get<uint8_t>(p);
-  Get<uint8_t>(p);
+  const uint8_t flags = Get<uint8_t>(p);
   h.threshold = Get<float>(p);
   h.learning_rate = Get<float>(p);
   h.examples = Get<uint64_t>(p);
@@ -234,14 +234,16 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   }
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
-      format > static_cast<uint8_t>(io::Format::kText) ||
-      rule > static_cast<uint8_t>(Rule::kPerceptron) || !std::isfinite(h.threshold)) {
+      format > static_cast<uint8_t>(io::Format::kText) || rule > static_cast<uint8_t>(Rule::kSgd) ||
+      flags > 3 || !std::isfinite(h.threshold)) {
     return refuse("its header holds values out of range");
   }
   h.bits = static_cast<int>(bits);
   h.constant = constant == 1;
   h.format = static_cast<io::Format>(format);
   h.rule = static_cast<Rule>(rule);
+  h.threshold_per_feature = (flags & 1) != 0;
+  h.normalize_input = (flags & 2) != 0;
   Model model(h);
   const char* q = body.data() + sizeof preamble;
   int64_t previous = -1;

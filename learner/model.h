@@ -5,7 +5,12 @@
 //   4  u32 format version (kModelVersion)
 //   4  u32 header bytes H
 //   H  header: u32 bits, u64 hash seed, u8 constant feature, u8 input format,
-//      u8 rule, u8 zero, f32 threshold, f32 learning rate, u64 examples trained
+//      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
+//      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained
+//
+// A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
+// inputs are normalized (else 1) and theta = threshold * c * sum x if the
+// threshold is per unit (Winnow's default), else the threshold.
 //   8  u64 N, the number of non-zero weights
 //   8N N pairs (u32 slot index, f32 weight), by increasing index
 //   8  u64 XXH3-64 of every byte before it
@@ -38,6 +43,8 @@ struct ModelHeader {
   io::Format format = io::Format::kVw;
   Rule rule = Rule::kPerceptron;
   float threshold = 0.0f;
+  bool threshold_per_feature = false;
+  bool normalize_input = false;
   float learning_rate = 1.0f;
   uint64_t examples = 0;
 

@@ -6,33 +6,98 @@
 #include "hashing/feature_hash.h"
 
 namespace hare::learner {
+namespace {
 
-const char* RuleName(Rule r) {
-  switch (r) {
-    case Rule::kPerceptron:
-      return "perceptron";
+template <class E, size_t N>
+const char* NameOf(E value, const std::pair<E, const char*> (&names)[N]) {
+  for (const auto& [v, n] : names) {
+    if (v == value) return n;
   }
   return "?";
 }
 
-std::optional<Rule> RuleFromName(std::string_view name) {
-  if (name == "perceptron") return Rule::kPerceptron;
+template <class E, size_t N>
+std::optional<E> ValueOf(std::string_view name, const std::pair<E, const char*> (&names)[N]) {
+  for (const auto& [v, n] : names) {
+    if (name == n) return v;
+  }
   return std::nullopt;
 }
 
+constexpr std::pair<Rule, const char*> kRules[] = {
+    {Rule::kPerceptron, "perceptron"},
+    {Rule::kWinnow, "winnow"},
+    {Rule::kBalancedWinnow, "balanced-winnow"},
+    {Rule::kModifiedBalancedWinnow, "modified-balanced-winnow"},
+    {Rule::kPa, "pa"},
+    {Rule::kSgd, "sgd"}};
+constexpr std::pair<PaVariant, const char*> kPaVariants[] = {
+    {PaVariant::kPa, "pa"}, {PaVariant::kPaI, "pa-i"}, {PaVariant::kPaII, "pa-ii"}};
+constexpr std::pair<Loss, const char*> kLosses[] = {
+    {Loss::kHinge, "hinge"}, {Loss::kLogistic, "logistic"}, {Loss::kSquared, "squared"}};
+constexpr std::pair<Schedule, const char*> kSchedules[] = {
+    {Schedule::kConstant, "constant"}, {Schedule::kSqrt, "sqrt"}, {Schedule::kPower, "power"}};
+
+bool Positive(float v) { return std::isfinite(v) && v > 0; }
+
+}  // namespace
+
+const char* RuleName(Rule r) { return NameOf(r, kRules); }
+std::optional<Rule> RuleFromName(std::string_view n) { return ValueOf(n, kRules); }
+const char* PaVariantName(PaVariant v) { return NameOf(v, kPaVariants); }
+std::optional<PaVariant> PaVariantFromName(std::string_view n) { return ValueOf(n, kPaVariants); }
+const char* LossName(Loss l) { return NameOf(l, kLosses); }
+std::optional<Loss> LossFromName(std::string_view n) { return ValueOf(n, kLosses); }
+const char* ScheduleName(Schedule s) { return NameOf(s, kSchedules); }
+std::optional<Schedule> ScheduleFromName(std::string_view n) { return ValueOf(n, kSchedules); }
+
 std::vector<std::string> Validate(const TrainOptions& o) {
   std::vector<std::string> problems;
+  const LearnerOptions& l = o.learner;
+  auto problem = [&](auto&&... parts) { problems.push_back(absl::StrCat(parts...)); };
   if (o.parse.bits < hashing::kMinBits || o.parse.bits > hashing::kMaxBits) {
-    problems.push_back(absl::StrCat("-b ", o.parse.bits, " is out of range: bits must be ",
-                                    hashing::kMinBits, " to ", hashing::kMaxBits));
+    problem("-b ", o.parse.bits, " is out of range: bits must be ", hashing::kMinBits, " to ",
+            hashing::kMaxBits);
   }
-  if (!(o.learner.learning_rate > 0) || !std::isfinite(o.learner.learning_rate)) {
-    problems.push_back(absl::StrCat("-l ", o.learner.learning_rate,
-                                    " is not a learning rate: it must be a positive number"));
+  if (!Positive(l.learning_rate)) {
+    problem("-l ", l.learning_rate, " is not a learning rate: it must be a positive number");
   }
-  if (o.chunking.block_size < 4096) {
-    problems.push_back("the block size must be at least 4096 bytes");
+  if (l.margin && !(std::isfinite(*l.margin) && *l.margin >= 0)) {
+    problem("--margin must be a number >= 0");
   }
+  if (l.normalized_margin && l.rule != Rule::kPerceptron) {
+    problem("--normalized-margin is for --rule perceptron");
+  }
+  if (l.normalized_margin && !l.margin) problem("--normalized-margin needs --margin G");
+  const bool winnow = l.rule == Rule::kWinnow || l.rule == Rule::kBalancedWinnow ||
+                      l.rule == Rule::kModifiedBalancedWinnow;
+  if (l.adagrad && winnow) {
+    problem("--adagrad is for the additive rules (perceptron, pa, sgd), not ", RuleName(l.rule));
+  }
+  if ((l.alpha || l.beta || l.initial || l.threshold) && !winnow) {
+    problem("--alpha, --beta, --initial-weight and --threshold are for the Winnow rules");
+  }
+  if (l.alpha && !(std::isfinite(*l.alpha) && *l.alpha > 1)) problem("--alpha must be > 1");
+  if (l.beta && !(std::isfinite(*l.beta) && *l.beta > 0 && *l.beta < 1)) {
+    problem("--beta must be between 0 and 1");
+  }
+  if (l.initial && !Positive(*l.initial)) problem("--initial-weight must be > 0");
+  if (l.threshold && !std::isfinite(*l.threshold)) problem("--threshold must be a number");
+  if (!Positive(l.aggressiveness)) problem("-C must be > 0");
+  if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
+  if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {
+    problem("--l1 and --l2 must be >= 0");
+  }
+  if ((l.l1 > 0 || l.l2 > 0) && l.rule != Rule::kSgd) problem("--l1 and --l2 are for --rule sgd");
+  if ((l.l1 > 0 || l.l2 > 0) && l.average) {
+    problem(
+        "--average with --l1/--l2 is not supported: the lazy average of a weight that decays "
+        "between updates is not kept");
+  }
+  if (o.passes < 1) problem("--passes must be at least 1");
+  if (o.holdout_period < 2) problem("--holdout-period must be at least 2");
+  if (o.early_stop < 1) problem("--early-stop must be at least 1");
+  if (o.chunking.block_size < 4096) problem("the block size must be at least 4096 bytes");
   return problems;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,14 +13,44 @@
 
 namespace hare::learner {
 
-enum class Rule { kPerceptron };
+enum class Rule { kPerceptron, kWinnow, kBalancedWinnow, kModifiedBalancedWinnow, kPa, kSgd };
+enum class PaVariant { kPa, kPaI, kPaII };
+enum class Loss { kHinge, kLogistic, kSquared };
+enum class Schedule { kConstant, kSqrt, kPower };
 
 const char* RuleName(Rule r);
 std::optional<Rule> RuleFromName(std::string_view name);
+const char* PaVariantName(PaVariant v);
+std::optional<PaVariant> PaVariantFromName(std::string_view name);
+const char* LossName(Loss l);
+std::optional<Loss> LossFromName(std::string_view name);
+const char* ScheduleName(Schedule s);
+std::optional<Schedule> ScheduleFromName(std::string_view name);
+
+// A value that is "the rule's default" until set.
+using Maybe = std::optional<float>;
 
 struct LearnerOptions {
   Rule rule = Rule::kPerceptron;
-  float learning_rate = 1.0f;  // -l
+  float learning_rate = 1.0f;      // -l: Perceptron's r, SGD's base rate
+  Maybe margin;                    // --margin: update also when y*score <= margin
+  bool normalized_margin = false;  // Perceptron: test y*w.x/||w|| < margin/2 instead
+  bool average = false;            // --average: predict with the average weights
+  bool adagrad = false;            // --adagrad: per-feature rates r/sqrt(sum g^2)
+  // Winnow family.
+  Maybe alpha;    // promotion factor
+  Maybe beta;     // demotion factor
+  Maybe initial;  // initial weight w0 (Balanced: u0; v0 is initial - 1 for MBW, initial otherwise)
+  Maybe threshold;  // theta; Winnow's default ties it to the active features
+  // Passive-aggressive.
+  PaVariant pa_variant = PaVariant::kPaI;
+  float aggressiveness = 1.0f;  // C
+  // SGD.
+  Loss loss = Loss::kHinge;
+  Schedule schedule = Schedule::kSqrt;
+  float power_t = 0.5f;
+  float l1 = 0.0f;
+  float l2 = 0.0f;
 };
 
 struct TrainOptions {
@@ -29,6 +60,11 @@ struct TrainOptions {
   std::string model_out;  // -f; empty: the model is not saved
   bool strict = false;    // stop at the first bad line
   bool quiet = false;     // no progress rows
+  int passes = 1;
+  int holdout_period = 10;  // with passes > 1, every k-th example is held out
+  bool holdout_off = false;
+  int early_stop = 3;  // passes without holdout improvement before stopping
+  std::string cache;   // --cache FILE: parsed examples for later passes
   io::ChunkerOptions chunking;
 };
 

@@ -155,7 +155,7 @@ TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {
 }
 
 TEST_F(ModelTest, LearnerWeightsSurviveSaveAndLoad) {
-  LinearLearner<Perceptron> learner(Perceptron{}, 10);
+  LinearLearner<Perceptron, false, false> learner(Perceptron{}, 10);
   io::ExampleBatch batch;
   for (uint32_t i = 0; i < 50; ++i) {
     batch.BeginExample();
@@ -164,7 +164,7 @@ TEST_F(ModelTest, LearnerWeightsSurviveSaveAndLoad) {
     batch.EndExample(i + 1, i % 3 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
   }
   std::vector<float> scores(batch.size());
-  learner.Train(batch, scores);
+  learner.Train(batch, {}, scores);
   ModelHeader h = Header();
   h.bits = 10;
   ASSERT_TRUE(SaveModel(h, learner, path_).ok());

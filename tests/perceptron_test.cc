@@ -29,47 +29,47 @@ std::vector<float> Weights(const Learner& l) {
 }
 
 TEST(PerceptronTest, UpdatesByHand) {
-  LinearLearner<Perceptron> learner(Perceptron{.rate = 0.5f}, 4);
+  LinearLearner<Perceptron, false, false> learner(Perceptron{.rate = 0.5f}, 4);
   io::ExampleBatch batch;
   std::vector<float> scores(1);
 
   // w = 0: score 0 predicts -1, wrong for +1: w += 0.5 * (+1) * x.
   AddExample(batch, +1);
-  learner.Train(batch, scores);
+  learner.Train(batch, {}, scores);
   EXPECT_EQ(scores[0], 0.0f);
   EXPECT_EQ(Weights(learner), (std::vector<float>{0.25f, -0.5f, 1.0f}));
 
   // score = 0.25*0.5 + (-0.5)(-1) + 1*2 = 2.625 > 0, right for +1: nothing changes.
-  learner.Train(batch, scores);
+  learner.Train(batch, {}, scores);
   EXPECT_EQ(scores[0], 2.625f);
   EXPECT_EQ(Weights(learner), (std::vector<float>{0.25f, -0.5f, 1.0f}));
 
   // The same x labelled -1 with importance 2: a mistake, w -= 0.5 * 2 * x.
   batch.Clear();
   AddExample(batch, -1, 2.0f);
-  learner.Train(batch, scores);
+  learner.Train(batch, {}, scores);
   EXPECT_EQ(scores[0], 2.625f);
   EXPECT_EQ(Weights(learner), (std::vector<float>{-0.25f, 0.5f, -1.0f}));
   EXPECT_EQ(learner.PredictionWeight(0), 0.0f);  // untouched slots stay zero
 }
 
 TEST(PerceptronTest, ZeroScorePredictsMinusOne) {
-  LinearLearner<Perceptron> learner(Perceptron{}, 4);
+  LinearLearner<Perceptron, false, false> learner(Perceptron{}, 4);
   io::ExampleBatch batch;
   std::vector<float> scores(1);
   AddExample(batch, -1);
-  learner.Train(batch, scores);  // score 0 -> -1: right, so no update
+  learner.Train(batch, {}, scores);  // score 0 -> -1: right, so no update
   EXPECT_EQ(Weights(learner), (std::vector<float>{0.0f, 0.0f, 0.0f}));
   EXPECT_EQ(PredictedLabel(0.0f), -1.0f);
   EXPECT_EQ(PredictedLabel(1e-30f), 1.0f);
 }
 
 TEST(PerceptronTest, UnlabelledExamplesAreScoredNotLearned) {
-  LinearLearner<Perceptron> learner(Perceptron{}, 4);
+  LinearLearner<Perceptron, false, false> learner(Perceptron{}, 4);
   io::ExampleBatch batch;
   std::vector<float> scores(1);
   AddExample(batch, io::ExampleBatch::kNoLabel);
-  learner.Train(batch, scores);
+  learner.Train(batch, {}, scores);
   EXPECT_EQ(Weights(learner), (std::vector<float>{0.0f, 0.0f, 0.0f}));
 }
 
@@ -92,7 +92,7 @@ TEST(PerceptronTest, NovikoffBoundOnSeparableData) {
     std::vector<std::string> paths(repeats, path);
     io::ExampleReader reader(paths, io::ParseOptions{.bits = 24, .constant = false},
                              io::ChunkerOptions{});
-    LinearLearner<Perceptron> learner(Perceptron{}, 24);
+    LinearLearner<Perceptron, false, false> learner(Perceptron{}, 24);
     // Mistakes per repetition of the data, and in all.
     std::vector<uint64_t> mistakes_in(repeats, 0);
     uint64_t seen = 0, total = 0;
@@ -102,7 +102,7 @@ TEST(PerceptronTest, NovikoffBoundOnSeparableData) {
       ASSERT_TRUE(batch.ok());
       if (*batch == nullptr) break;
       scores.resize((*batch)->size());
-      learner.Train(**batch, scores);
+      learner.Train(**batch, {}, scores);
       for (size_t i = 0; i < (*batch)->size(); ++i, ++seen) {
         if (PredictedLabel(scores[i]) == (*batch)->label(i)) continue;
         ++mistakes_in[seen / gen.examples];

@@ -1,9 +1,11 @@
-// hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--format F] [--quiet] [--strict]
+// hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--rule NAME] [options]
+#include <algorithm>
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "io/example_reader.h"
+#include "io/number.h"
 #include "learner/learner.h"
 #include "learner/model.h"
 #include "learner/run.h"
@@ -19,36 +21,82 @@ constexpr const char* kSynopsis =
     "stdin). Every example is predicted before it is learned from (progressive validation);\n"
     "progress and a summary go to stderr.\n";
 
-// Adds the flags that say how input is read and hashed.
-void AddInputFlags(FlagParser& flags, io::ParseOptions& parse, int64_t& bits, int64_t& seed,
-                   bool& noconstant) {
-  flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits);
-  flags.Add("--format", "F", "input format: vw (default), libsvm or text",
-            [&parse](std::string_view v) {
-              std::optional<io::Format> f = io::FormatFromName(v);
-              if (!f)
-                return absl::InvalidArgumentError(
-                    absl::StrCat("unknown format '", std::string(v), "' (vw, libsvm, text)"));
-              parse.format = *f;
-              return absl::OkStatus();
-            });
-  flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed);
-  flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant);
+// A flag whose value must be one of a set of names.
+template <class E>
+void AddChoice(FlagParser& flags, const char* names, const char* value_name, const char* help,
+               std::optional<E> (*from_name)(std::string_view), E* out) {
+  flags.Add(names, value_name, help, [from_name, out, help](std::string_view v) {
+    std::optional<E> e = from_name(v);
+    if (!e)
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown value '", std::string(v), "': ", help));
+    *out = *e;
+    return absl::OkStatus();
+  });
+}
+
+void AddMaybe(FlagParser& flags, const char* names, const char* value_name, const char* help,
+              learner::Maybe* out) {
+  flags.Add(names, value_name, help, [out](std::string_view v) {
+    float f = 0;
+    io::NumberError e = io::ParseFloat(v, &f);
+    if (e != io::NumberError::kNone) {
+      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is ", io::NumberErrorText(e)));
+    }
+    *out = f;
+    return absl::OkStatus();
+  });
 }
 
 }  // namespace
 
 int TrainCommand(int argc, char** argv) {
   learner::TrainOptions o;
+  learner::LearnerOptions& l = o.learner;
   FlagParser flags;
-  int64_t bits = o.parse.bits, seed = 0;
+  int64_t bits = o.parse.bits, seed = 0, passes = 1, holdout = 10, early = 3;
   bool noconstant = false;
-  std::string rule = learner::RuleName(o.learner.rule);
   flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
-  AddInputFlags(flags, o.parse, bits, seed, noconstant);
-  flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)",
-                 &o.learner.learning_rate);
-  flags.AddString("--rule", "NAME", "update rule: perceptron (default)", &rule);
+  flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits);
+  AddChoice(flags, "--format", "F", "input format: vw (default), libsvm or text",
+            &io::FormatFromName, &o.parse.format);
+  flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed);
+  flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant);
+  AddChoice(flags, "--rule", "NAME",
+            "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
+            &learner::RuleFromName, &l.rule);
+  flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)", &l.learning_rate);
+  AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
+  flags.AddSwitch("--normalized-margin", "perceptron: test y*w.x/||w|| < G/2 instead",
+                  &l.normalized_margin);
+  flags.AddSwitch("--average", "predict with the average of the weights over all examples",
+                  &l.average);
+  flags.AddSwitch("--adagrad", "per-feature rates r/sqrt(sum of squared gradients)", &l.adagrad);
+  AddMaybe(flags, "--alpha", "A", "winnow: promotion factor (default 1.5)", &l.alpha);
+  AddMaybe(flags, "--beta", "B", "winnow: demotion factor (default 1/alpha; MBW 0.5)", &l.beta);
+  AddMaybe(flags, "--initial-weight", "W", "winnow: initial weight (default 1; MBW u0 2)",
+           &l.initial);
+  AddMaybe(flags, "--threshold", "T",
+           "winnow: threshold (default: initial weight x sum of x; balanced 0; MBW 1)",
+           &l.threshold);
+  AddChoice(flags, "--pa-variant", "V", "pa: pa, pa-i (default) or pa-ii",
+            &learner::PaVariantFromName, &l.pa_variant);
+  flags.AddFloat("-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)", &l.aggressiveness);
+  AddChoice(flags, "--loss", "L", "sgd: hinge (default), logistic or squared",
+            &learner::LossFromName, &l.loss);
+  AddChoice(flags, "--schedule", "S", "sgd: constant, sqrt (default: r/sqrt(t)) or power",
+            &learner::ScheduleFromName, &l.schedule);
+  flags.AddFloat("--power-t", "P", "sgd: rate r*t^-P with --schedule power (default 0.5)",
+                 &l.power_t);
+  flags.AddFloat("--l1", "L", "sgd: L1 regularization (default 0)", &l.l1);
+  flags.AddFloat("--l2", "L", "sgd: L2 regularization (default 0)", &l.l2);
+  flags.AddInt("--passes", "N", "passes over the data (default 1)", &passes);
+  flags.AddString("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
+                  &o.cache);
+  flags.AddInt("--holdout-period", "K", "with passes > 1, hold out every K-th example (10)",
+               &holdout);
+  flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
+  flags.AddInt("--early-stop", "N", "stop after N passes without holdout improvement (3)", &early);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &o.quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &o.strict);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &o.inputs); code >= 0) return code;
@@ -56,16 +104,16 @@ int TrainCommand(int argc, char** argv) {
   o.parse.bits = static_cast<int>(bits);
   o.parse.hash_seed = static_cast<uint64_t>(seed);
   o.parse.constant = !noconstant;
+  o.passes = static_cast<int>(std::clamp<int64_t>(passes, 0, 1 << 20));
+  o.holdout_period = static_cast<int>(std::clamp<int64_t>(holdout, 0, 1 << 30));
+  o.early_stop = static_cast<int>(std::clamp<int64_t>(early, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
   if (bits != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
-  std::optional<learner::Rule> r = learner::RuleFromName(rule);
-  if (!r) problems.push_back(absl::StrCat("unknown rule '", rule, "' (perceptron)"));
   if (!problems.empty()) {
     return Fail("train",
                 absl::StrJoin(problems, "\n") + "\nRun 'hare train --help' for the options.",
                 kExitUsage);
   }
-  o.learner.rule = *r;
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
     if (absl::Status s = learner::CheckWritable(o.model_out); !s.ok()) {
@@ -73,35 +121,36 @@ int TrainCommand(int argc, char** argv) {
     }
   }
 
-  std::unique_ptr<learner::Learner> model = learner::MakeLearner(o.learner, o.parse.bits);
-  io::ExampleReader reader(o.inputs, o.parse, o.chunking);
+  std::unique_ptr<learner::Learner> model = learner::MakeLearner(l, o.parse.bits);
   learner::RunOptions run{
       .strict = o.strict, .messages = &std::cerr, .progress = o.quiet ? nullptr : &std::cerr};
   if (!o.quiet) {
-    std::cerr << "hare train: rule " << learner::RuleName(o.learner.rule) << ", 2^" << o.parse.bits
-              << " slots, learning rate " << o.learner.learning_rate << ", format "
+    std::cerr << "hare train: rule " << learner::RuleName(l.rule) << (l.average ? ", averaged" : "")
+              << (l.adagrad ? ", adagrad" : "") << ", 2^" << o.parse.bits << " slots, format "
               << io::FormatName(o.parse.format) << (o.parse.constant ? "" : ", no constant")
-              << "\n";
+              << (o.passes > 1 ? absl::StrCat(", ", o.passes, " passes") : "") << "\n";
   }
-  absl::StatusOr<learner::RunStats> stats = learner::TrainOn(reader, *model, run);
-  if (!stats.ok()) return Fail("train", stats.status(), kExitInput);
-  learner::PrintSummary(*stats, std::cerr);
+  absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
+  if (!result.ok()) return Fail("train", result.status(), kExitInput);
+  learner::PrintSummary(result->stats, std::cerr);
   if (!o.model_out.empty()) {
     learner::ModelHeader header{.bits = o.parse.bits,
                                 .hash_seed = o.parse.hash_seed,
                                 .constant = o.parse.constant,
                                 .format = o.parse.format,
-                                .rule = o.learner.rule,
+                                .rule = l.rule,
                                 .threshold = model->threshold(),
-                                .learning_rate = o.learner.learning_rate,
-                                .examples = stats->labelled};
+                                .threshold_per_feature = model->threshold_per_feature(),
+                                .normalize_input = model->normalizes_input(),
+                                .learning_rate = l.learning_rate,
+                                .examples = result->stats.labelled};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out); !s.ok()) {
       return Fail("train", s, kExitInput);
     }
     std::cerr << "final model = " << o.model_out << "\n";
   }
-  if (stats->bad_lines > 0) {
-    std::cerr << "hare train: skipped " << stats->bad_lines
+  if (result->stats.bad_lines > 0) {
+    std::cerr << "hare train: skipped " << result->stats.bad_lines
               << " malformed line(s); use --strict to stop at the first\n";
   }
   return kExitOk;

@@ -1,0 +1,211 @@
+#include "io/example_cache.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace hare::io {
+namespace {
+
+constexpr char kMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
+constexpr char kDone[8] = {'H', 'A', 'R', 'E', 'D', 'O', 'N', 'E'};
+constexpr size_t kRecordHeader = 16;  // n, label, importance, initial
+constexpr size_t kExamplesPerBatch = 4096;
+constexpr size_t kReadBlock = size_t{1} << 22;
+
+void PutBytes(std::vector<char>& out, const void* bytes, size_t n) {
+  const size_t old = out.size();
+  out.resize(old + n);
+  std::memcpy(out.data() + old, bytes, n);
+}
+
+template <class T>
+void Put(std::vector<char>& out, T value) {
+  PutBytes(out, &value, sizeof(T));
+}
+
+template <class T>
+T Get(const char* p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return value;
+}
+
+}  // namespace
+
+std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inputs) {
+  std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
+                                 " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
+  for (const std::string& path : inputs) {
+    struct stat st;
+    if (path != "-" && stat(path.c_str(), &st) == 0) {
+      absl::StrAppend(&key, " input=", path, ":", st.st_size, ":", st.st_mtim.tv_sec, ".",
+                      st.st_mtim.tv_nsec);
+    } else {
+      absl::StrAppend(&key, " input=", path);
+    }
+  }
+  return key;
+}
+
+absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::string& path,
+                                                                 const std::string& key) {
+  std::string tmp = path + ".tmp.XXXXXX";
+  int fd = mkstemp(tmp.data());
+  FILE* file = fd < 0 ? nullptr : fdopen(fd, "wb");
+  if (file == nullptr) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write cache ", path, ": ", std::strerror(errno)));
+  }
+  std::unique_ptr<CacheWriter> w(new CacheWriter(path, tmp, file));
+  PutBytes(w->buffer_, kMagic, sizeof kMagic);
+  Put<uint32_t>(w->buffer_, kCacheVersion);
+  Put<uint32_t>(w->buffer_, static_cast<uint32_t>(key.size()));
+  PutBytes(w->buffer_, key.data(), key.size());
+  return w;
+}
+
+CacheWriter::~CacheWriter() {
+  if (file_ != nullptr) {
+    fclose(file_);
+    unlink(tmp_.c_str());
+  }
+}
+
+void CacheWriter::Append(const ExampleBatch& batch) {
+  for (size_t i = 0; i < batch.size(); ++i) {
+    const auto indices = batch.indices(i);
+    const auto values = batch.values(i);
+    Put<uint32_t>(buffer_, static_cast<uint32_t>(indices.size()));
+    Put<float>(buffer_, batch.label(i));
+    Put<float>(buffer_, batch.importance(i));
+    Put<float>(buffer_, batch.initial(i));
+    for (size_t k = 0; k < indices.size(); ++k) {
+      Put<uint32_t>(buffer_, indices[k]);
+      Put<float>(buffer_, values[k]);
+    }
+  }
+  examples_ += batch.size();
+  fwrite(buffer_.data(), 1, buffer_.size(), file_);
+  buffer_.clear();
+}
+
+absl::Status CacheWriter::Finish() {
+  Put<uint64_t>(buffer_, examples_);
+  PutBytes(buffer_, kDone, sizeof kDone);
+  fwrite(buffer_.data(), 1, buffer_.size(), file_);
+  buffer_.clear();
+  const bool ok = !ferror(file_) && fflush(file_) == 0;
+  const int closed = fclose(file_);
+  file_ = nullptr;
+  if (!ok || closed != 0 || rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    unlink(tmp_.c_str());
+    return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", why));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string& path,
+                                                               const std::string& key,
+                                                               uint32_t mask) {
+  FILE* file = fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot open cache ", path, ": ", std::strerror(errno)));
+  }
+  auto refuse = [&](const std::string& why) {
+    fclose(file);
+    return absl::FailedPreconditionError(absl::StrCat("cache ", path, " ", why));
+  };
+  char head[16];
+  if (fread(head, 1, sizeof head, file) != sizeof head || std::memcmp(head, kMagic, 8) != 0) {
+    return refuse("is not a hare cache");
+  }
+  if (Get<uint32_t>(head + 8) != kCacheVersion)
+    return refuse("was made by another version of hare");
+  const uint32_t key_size = Get<uint32_t>(head + 12);
+  std::string stored(key_size, '\0');
+  if (key_size > (1u << 24) || fread(stored.data(), 1, key_size, file) != key_size) {
+    return refuse("is damaged");
+  }
+  if (stored != key) return refuse("was made from other inputs or with other options");
+  const uint64_t start = sizeof head + key_size;
+  char tail[16];
+  if (fseeko(file, -16, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
+      std::memcmp(tail + 8, kDone, 8) != 0) {
+    return refuse("was cut short");
+  }
+  const off_t end = ftello(file) - 16;
+  if (end < static_cast<off_t>(start) || fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) {
+    return refuse("is damaged");
+  }
+  return std::unique_ptr<CacheReader>(
+      new CacheReader(path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail), mask));
+}
+
+CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end,
+                         uint64_t examples, uint32_t mask)
+    : path_(std::move(path)),
+      file_(file),
+      remaining_(end - start),
+      examples_(examples),
+      mask_(mask) {
+  batch_.input_name = path_;
+}
+
+CacheReader::~CacheReader() { fclose(file_); }
+
+bool CacheReader::Fill(size_t need) {
+  if (filled_ - position_ >= need) return true;
+  std::memmove(buffer_.data(), buffer_.data() + position_, filled_ - position_);
+  filled_ -= position_;
+  position_ = 0;
+  if (buffer_.size() < std::max(need, kReadBlock)) buffer_.resize(std::max(need, kReadBlock));
+  const size_t want = static_cast<size_t>(std::min<uint64_t>(buffer_.size() - filled_, remaining_));
+  const size_t got = fread(buffer_.data() + filled_, 1, want, file_);
+  filled_ += got;
+  remaining_ -= got;
+  bytes_ += got;
+  return filled_ - position_ >= need;
+}
+
+absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
+  batch_.Clear();
+  while (batch_.size() < kExamplesPerBatch && read_examples_ < examples_) {
+    if (!Fill(kRecordHeader)) break;
+    const char* p = buffer_.data() + position_;
+    const uint32_t n = Get<uint32_t>(p);
+    if (!Fill(kRecordHeader + size_t{8} * n)) break;
+    p = buffer_.data() + position_;
+    batch_.BeginExample();
+    for (uint32_t k = 0; k < n; ++k) {
+      const char* f = p + kRecordHeader + size_t{8} * k;
+      const uint32_t index = Get<uint32_t>(f);
+      const float value = Get<float>(f + 4);
+      if ((index & ~mask_) != 0 || !std::isfinite(value)) {
+        return absl::DataLossError(
+            absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+      }
+      batch_.AddFeature(index, value);
+    }
+    ++read_examples_;
+    batch_.EndExample(0, Get<float>(p + 4), Get<float>(p + 8), Get<float>(p + 12), {});
+    position_ += kRecordHeader + size_t{8} * n;
+  }
+  if (batch_.empty()) {
+    if (read_examples_ != examples_) {
+      return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged: it ends after ",
+                                              read_examples_, " of ", examples_, " examples"));
+    }
+    return nullptr;
+  }
+  return &batch_;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,86 @@
+// A binary cache of parsed, hashed examples, so that passes after the first
+// read neither text nor a decompressor again (and stdin can be read once).
+//
+// Layout (little-endian):
+//   8  magic "HARECACH"
+//   4  u32 cache version (kCacheVersion)
+//   4  u32 K, then K bytes: the key, a text naming every option that changes
+//      the examples (format, bits, seed, constant) and the inputs (path, size,
+//      modification time), so a cache made otherwise is noticed and rebuilt
+//   records, one per example:
+//      u32 n, f32 label, f32 importance, f32 initial, n x (u32 index, f32 value)
+//   8  u64 example count, then 8 bytes "HAREDONE": a cache without them was
+//      cut short and is rebuilt
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "io/example_batch.h"
+#include "io/example_stream.h"
+#include "io/format.h"
+
+namespace hare::io {
+
+inline constexpr uint32_t kCacheVersion = 1;
+
+// The key of a cache of `inputs` parsed with `options`.
+std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);
+
+// Writes examples to `path` through a temporary file renamed at Finish().
+class CacheWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<CacheWriter>> Create(const std::string& path,
+                                                             const std::string& key);
+  ~CacheWriter();
+  void Append(const ExampleBatch& batch);
+  absl::Status Finish();
+
+ private:
+  CacheWriter(std::string path, std::string tmp, FILE* file)
+      : path_(std::move(path)), tmp_(std::move(tmp)), file_(file) {}
+  std::string path_, tmp_;
+  FILE* file_;
+  uint64_t examples_ = 0;
+  std::vector<char> buffer_;
+};
+
+class CacheReader : public ExampleStream {
+ public:
+  // Opens a cache; fails (with the reason) if it is missing, cut short, or
+  // was made by another version or with another key.
+  // Every index must fit `mask`, every value be finite: a damaged cache never
+  // reaches the weight table.
+  static absl::StatusOr<std::unique_ptr<CacheReader>> Open(const std::string& path,
+                                                           const std::string& key, uint32_t mask);
+  ~CacheReader() override;
+  absl::StatusOr<const ExampleBatch*> Next() override;
+  uint64_t bytes() const override { return bytes_; }
+
+ private:
+  CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, uint64_t examples,
+              uint32_t mask);
+  bool Fill(size_t need);  // makes `need` bytes available at position_
+
+  std::string path_;
+  FILE* file_;
+  uint64_t remaining_;  // record bytes not yet read from the file
+  uint64_t examples_;
+  uint32_t mask_;
+  uint64_t read_examples_ = 0;
+  uint64_t bytes_ = 0;
+  std::vector<char> buffer_;
+  size_t position_ = 0, filled_ = 0;
+  ExampleBatch batch_;
+
+ public:
+  CacheReader(const CacheReader&) = delete;
+  CacheReader& operator=(const CacheReader&) = delete;
+};
+
+}  // namespace hare::io

@@ -1,0 +1,59 @@
+// Passive-aggressive learning (Crammer, Dekel, Keshet, Shalev-Shwartz & Singer,
+// "Online Passive-Aggressive Algorithms", JMLR 2006).
+//
+//   loss  l = max(0, gamma - y * w.x)        gamma = --margin, default 1
+//   PA    tau = l / ||x||^2
+//   PA-I  tau = min(C, l / ||x||^2)
+//   PA-II tau = l / (||x||^2 + 1/(2C))
+//   update w_i += tau * y * x_i
+//
+// The smallest change of w that puts the example at margin gamma (PA), with
+// the step capped (PA-I) or softened (PA-II) by the aggressiveness C (-C,
+// default 1); the importance weight h multiplies C. This is the "aggressive
+// perceptron" with threshold-relative updating r = (theta - w.x)/||x||^2.
+// With --adagrad, ||x||^2 is the norm in AdaGrad's metric, sum x_i^2 / sqrt(G_i).
+#pragma once
+
+#include <algorithm>
+
+#include "learner/options.h"
+#include "learner/rule.h"
+
+namespace hare::learner {
+
+struct PassiveAggressive {
+  static constexpr int kWeights = 1;
+  static constexpr bool kAdditive = true;
+  static constexpr bool kNormalizesInput = false;
+  static constexpr bool kStepUsesNorm = true;
+
+  PaVariant variant = PaVariant::kPaI;
+  float c = 1.0f;
+  float margin = 1.0f;
+
+  static float Weight(const float* slot) { return slot[0]; }
+  static float Baseline() { return 0.0f; }
+  static float Threshold(float) { return 0.0f; }
+  Step Decide(float y, float score, float norm2, float importance) const {
+    const float loss = margin - y * score;
+    if (!(loss > 0) || !(norm2 > 0)) return {};
+    float tau = 0;
+    switch (variant) {
+      case PaVariant::kPa:
+        tau = loss / norm2;
+        break;
+      case PaVariant::kPaI:
+        tau = std::min(c * importance, loss / norm2);
+        break;
+      case PaVariant::kPaII:
+        tau = loss / (norm2 + 1 / (2 * c * importance));
+        break;
+    }
+    return {tau * y, -y};
+  }
+  static void Update(float* slot, float x, float coefficient, float rate_i) {
+    slot[0] += coefficient * x * rate_i;
+  }
+};
+
+}  // namespace hare::learner
