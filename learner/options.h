@@ -33,15 +33,16 @@ using Maybe = std::optional<float>;
 struct LearnerOptions {
   Rule rule = Rule::kPerceptron;
   float learning_rate = 1.0f;      // -l: Perceptron's r, SGD's base rate
-  Maybe margin;                    // --margin: update also when y*score <= margin
+  Maybe margin = std::nullopt;     // --margin: update also when y*score <= margin
   bool normalized_margin = false;  // Perceptron: test y*w.x/||w|| < margin/2 instead
   bool average = false;            // --average: predict with the average weights
   bool adagrad = false;            // --adagrad: per-feature rates r/sqrt(sum g^2)
   // Winnow family.
-  Maybe alpha;    // promotion factor
-  Maybe beta;     // demotion factor
-  Maybe initial;  // initial weight w0 (Balanced: u0; v0 is initial - 1 for MBW, initial otherwise)
-  Maybe threshold;  // theta; Winnow's default ties it to the active features
+  Maybe alpha = std::nullopt;      // promotion factor
+  Maybe beta = std::nullopt;       // demotion factor
+  Maybe initial = std::nullopt;    // initial weight w0 (Balanced: u0; v0 is initial - 1 for MBW,
+                                   // initial otherwise)
+  Maybe threshold = std::nullopt;  // theta; Winnow's default ties it to the active features
   // Passive-aggressive.
   PaVariant pa_variant = PaVariant::kPaI;
   float aggressiveness = 1.0f;  // C

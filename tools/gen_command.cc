@@ -10,14 +10,17 @@ namespace hare::tools {
 
 int GenCommand(int argc, char** argv) {
   GenOptions o;
-  int64_t seed = 1, examples = 0;
+  int64_t seed = 1, concept_seed = 0, examples = 0;
   std::string bytes_text;
   std::vector<std::string> rest;
   FlagParser flags;
-  flags.AddString("--family", "NAME", "zipf (default) or separable", &o.family);
+  flags.AddString("--family", "NAME", "zipf (default), separable, disjunction or conjunction",
+                  &o.family);
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
   flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
-  flags.AddInt("--seed", "N", "random seed (default 1)", &seed);
+  flags.AddInt("--seed", "N", "random seed of the examples (default 1)", &seed);
+  flags.AddInt("--concept-seed", "N", "random seed of the hidden rule (default: --seed)",
+               &concept_seed);
   flags.AddInt("--vocabulary", "N", "zipf: number of words (default 1000000)", &o.vocabulary);
   flags.AddInt("--min-features", "N", "zipf: fewest words an example (default 20)",
                &o.min_features);
@@ -28,6 +31,12 @@ int GenCommand(int argc, char** argv) {
   flags.AddInt("--dim", "D", "separable: number of features (default 20)", &o.dimension);
   flags.AddFloat("--gamma", "G", "separable: margin (default 0.1)", &o.gamma);
   flags.AddFloat("--radius", "R", "separable: largest norm of an example (default 1)", &o.radius);
+  flags.AddFloat("--flip", "P", "separable: flip each label with probability P (default 0)",
+                 &o.flip);
+  flags.AddInt("--n", "N", "disjunction/conjunction: Boolean features (default 1000)", &o.n);
+  flags.AddInt("--k", "K", "disjunction/conjunction: relevant features (default 10)", &o.k);
+  flags.AddFloat("--density", "Q", "disjunction/conjunction: P(irrelevant feature on) (0.05)",
+                 &o.density);
   if (int code = ParseCommandLine(
           flags,
           "usage: hare gen [options] > FILE\n"
@@ -39,9 +48,16 @@ int GenCommand(int argc, char** argv) {
   }
   std::vector<std::string> problems;
   if (!rest.empty()) problems.push_back(absl::StrCat("unexpected argument '", rest[0], "'"));
-  if (o.family != "zipf" && o.family != "separable") {
-    problems.push_back(absl::StrCat("unknown family '", o.family, "' (zipf, separable)"));
+  if (o.family != "zipf" && o.family != "separable" && o.family != "disjunction" &&
+      o.family != "conjunction") {
+    problems.push_back(absl::StrCat("unknown family '", o.family,
+                                    "' (zipf, separable, disjunction, conjunction)"));
   }
+  if (!(o.flip >= 0 && o.flip <= 1)) problems.push_back("--flip must be in [0, 1]");
+  if (o.n < 1 || o.n > 10000000 || o.k < 1 || o.k > 30 || o.k > o.n) {
+    problems.push_back("need 1 <= --k <= 30 and --k <= --n <= 10000000");
+  }
+  if (!(o.density >= 0 && o.density <= 1)) problems.push_back("--density must be in [0, 1]");
   if (examples < 0) problems.push_back("-n must not be negative");
   if (!bytes_text.empty() && !ParseSize(bytes_text, &o.bytes)) {
     problems.push_back(absl::StrCat("--bytes '", bytes_text, "' is not a size (e.g. 1G, 500M)"));
@@ -62,6 +78,7 @@ int GenCommand(int argc, char** argv) {
     return kExitUsage;
   }
   o.seed = static_cast<uint64_t>(seed);
+  o.concept_seed = static_cast<uint64_t>(concept_seed);
   o.examples = static_cast<uint64_t>(examples);
   if (o.examples == 0 && o.bytes == 0) o.examples = 10000;
   Generate(o, std::cout);

@@ -1,5 +1,6 @@
 #include "tools/synthetic.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <numeric>
@@ -90,18 +91,25 @@ bool Done(const GenOptions& o, uint64_t examples, uint64_t bytes) {
   return (o.examples != 0 && examples >= o.examples) || (o.bytes != 0 && bytes >= o.bytes);
 }
 
+// The random source of the hidden rule, and the one of the examples.
+Random ConceptRandom(const GenOptions& o) {
+  return Random(o.concept_seed != 0 ? o.concept_seed : o.seed);
+}
+Random ExampleRandom(const GenOptions& o) { return Random(o.seed ^ 0x5DEECE66Dull); }
+
 uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
-  Random rng(o.seed);
+  Random hidden_rng = ConceptRandom(o);
+  Random rng = ExampleRandom(o);
   const size_t n = static_cast<size_t>(o.vocabulary);
   std::vector<double> by_rank(n);
   for (size_t r = 0; r < n; ++r) by_rank[r] = 1.0 / static_cast<double>(r + 1);
   AliasTable ranks(by_rank);
   std::vector<uint32_t> id_of_rank(n);
   std::iota(id_of_rank.begin(), id_of_rank.end(), 0u);
-  for (size_t i = n - 1; i > 0; --i) std::swap(id_of_rank[i], id_of_rank[rng.Below(i + 1)]);
+  for (size_t i = n - 1; i > 0; --i) std::swap(id_of_rank[i], id_of_rank[hidden_rng.Below(i + 1)]);
   std::vector<float> hidden(n, 0.0f);
   for (size_t id = 0; id < n; ++id) {
-    if (rng.Uniform() < o.relevant) hidden[id] = static_cast<float>(rng.Normal());
+    if (hidden_rng.Uniform() < o.relevant) hidden[id] = static_cast<float>(hidden_rng.Normal());
   }
   LineWriter w(out);
   std::vector<uint32_t> words;
@@ -129,19 +137,19 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
 }
 
 uint64_t GenerateSeparable(const GenOptions& o, std::ostream& out) {
-  Random rng(o.seed);
+  Random hidden_rng = ConceptRandom(o);
+  Random rng = ExampleRandom(o);
   const size_t d = static_cast<size_t>(o.dimension);
   std::vector<double> u(d);
   double norm = 0;
   for (double& v : u) {
-    v = rng.Normal();
+    v = hidden_rng.Normal();
     norm += v * v;
   }
   for (double& v : u) v /= std::sqrt(norm);
   LineWriter w(out);
   std::vector<float> x(d);
   uint64_t count = 0, bytes = 0;
-  const std::string names = "f";
   while (!Done(o, count, bytes) && w.ok()) {
     // A point uniform in the cube, pulled into the ball of radius R.
     double len2 = 0;
@@ -158,7 +166,8 @@ uint64_t GenerateSeparable(const GenOptions& o, std::ostream& out) {
       margin += u[j] * x[j];
     }
     if (std::fabs(margin) < o.gamma || std::sqrt(len2) > o.radius) continue;
-    w.Append(margin > 0 ? "1 |" : "-1 |");
+    const bool positive = (margin > 0) != (rng.Uniform() < o.flip);
+    w.Append(positive ? "1 |" : "-1 |");
     for (size_t j = 0; j < d; ++j) {
       if (x[j] == 0) continue;
       w.Append(" f");
@@ -172,10 +181,50 @@ uint64_t GenerateSeparable(const GenOptions& o, std::ostream& out) {
   return count;
 }
 
+uint64_t GenerateBoolean(const GenOptions& o, std::ostream& out) {
+  Random rng = ExampleRandom(o);
+  const bool disjunction = o.family == "disjunction";
+  const size_t n = static_cast<size_t>(o.n), k = static_cast<size_t>(o.k);
+  LineWriter w(out);
+  std::vector<uint8_t> relevant(k);
+  uint64_t count = 0, bytes = 0;
+  while (!Done(o, count, bytes) && w.ok()) {
+    const bool positive = rng.Uniform() < 0.5;
+    // Relevant features: uniform over the patterns that give the label.
+    for (;;) {
+      size_t on = 0;
+      for (uint8_t& r : relevant) on += r = rng.Uniform() < 0.5;
+      const bool any = on > 0, all = on == k;
+      if ((disjunction ? any : all) == positive) break;
+      if (disjunction && !positive) {  // the one pattern "none": take it at once
+        std::fill(relevant.begin(), relevant.end(), 0);
+        break;
+      }
+      if (!disjunction && positive) {  // the one pattern "all"
+        std::fill(relevant.begin(), relevant.end(), 1);
+        break;
+      }
+    }
+    w.Append(positive ? "1 |" : "-1 |");
+    for (size_t j = 0; j < n; ++j) {
+      const bool on = j < k ? relevant[j] != 0 : rng.Uniform() < o.density;
+      if (!on) continue;
+      w.Append(" x");
+      w.AppendNumber(j);
+    }
+    bytes = w.EndLine();
+    ++count;
+  }
+  return count;
+}
+
 }  // namespace
 
 uint64_t Generate(const GenOptions& options, std::ostream& out) {
   if (options.family == "separable") return GenerateSeparable(options, out);
+  if (options.family == "disjunction" || options.family == "conjunction") {
+    return GenerateBoolean(options, out);
+  }
   return GenerateZipf(options, out);
 }
 

@@ -1,0 +1,46 @@
+# Several passes read a cache of parsed examples written on the first pass:
+# the model equals one pass over the text repeated, from a file, a compressed
+# file or stdin. A named cache is reused, and rebuilt when it does not fit.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+"$HARE" gen -n 2000 --seed 4 > d.vw
+gzip -c d.vw > d.vw.gz
+train() { "$HARE" train --quiet -b 20 --rule perceptron --average "$@"; }
+
+cat d.vw d.vw d.vw | train -f text.model 2>/dev/null
+train d.vw --passes 3 --holdout-off -f file.model 2>/dev/null
+train d.vw.gz --passes 3 --holdout-off -f gzip.model 2>/dev/null
+train --passes 3 --holdout-off -f stdin.model < d.vw 2>/dev/null
+for m in file gzip stdin; do
+  cmp -s text.model $m.model || fail "3 passes over $m differ from the text read 3 times"
+done
+
+# A named cache: built once, then read; rebuilt when options or inputs differ.
+train d.vw --passes 3 --holdout-off --cache d.cache -f c1.model 2> err1.txt
+[ -s d.cache ] || fail "no cache written"
+grep -q "reading examples from cache" err1.txt && fail "read a cache that did not exist"
+train d.vw --passes 3 --holdout-off --cache d.cache -f c2.model 2> err2.txt
+grep -q "^hare train: reading examples from cache d.cache$" err2.txt || fail "cache not reused"
+cmp -s c1.model text.model || fail "model with a new cache differs"
+cmp -s c2.model text.model || fail "model from a reused cache differs"
+"$HARE" train --quiet -b 21 d.vw --passes 2 --cache d.cache 2> err3.txt
+grep -q "^hare train: cache d.cache was made from other inputs or with other options; rebuilding it$" err3.txt ||
+  fail "options change not noticed: $(cat err3.txt)"
+train d.vw --passes 3 --holdout-off --cache d.cache 2>/dev/null  # rebuilt as before
+head -c 1000 d.cache > cut.cache && mv cut.cache d.cache
+train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
+grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
+cmp -s c4.model text.model || fail "model after rebuilding a cut cache differs"
+ls ./*.tmp.* 2>/dev/null && fail "temporary files left behind"
+
+# Holdout: every 10th example is kept out, its error reported after each pass.
+train d.vw --passes 4 --early-stop 10 2> err5.txt
+expect_eq "holdout lines" 4 "$(grep -c '^hare train: pass [1-4]: holdout error 0\.[0-9]* ([0-9]* of 200 held-out examples)$' err5.txt)"
+expect_eq "trained examples" 7200 "$(summary_value 'labelled examples' err5.txt)"
+# Early stop: on noisy data the holdout error stops improving.
+"$HARE" gen -n 300 --seed 8 > small.vw
+train small.vw --passes 60 --early-stop 2 2> err6.txt
+grep -q "^hare train: stopping early: no improvement on the holdout for 2 passes$" err6.txt ||
+  fail "no early stop: $(grep pass err6.txt | tail -3)"
+[ "$(grep -c 'holdout error' err6.txt)" -lt 60 ] || fail "ran every pass"
+echo ok

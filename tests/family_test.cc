@@ -1,0 +1,380 @@
+// The mistake-driven family: each rule's single update by hand, the lazy
+// average and lazy regularization against naive references, and the theory:
+// Winnow against Perceptron on k-of-n disjunctions, averaging on noisy data,
+// Novikoff's bound over several passes.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+#include "io/example_reader.h"
+#include "learner/linear_learner.h"
+#include "learner/passive_aggressive.h"
+#include "learner/perceptron.h"
+#include "learner/run.h"
+#include "learner/sgd.h"
+#include "learner/winnow.h"
+#include "tools/random.h"
+#include "tools/synthetic.h"
+
+namespace hare::learner {
+namespace {
+
+// One example over slots 1, 2, 3.
+io::ExampleBatch Example(float label, std::vector<float> x, float importance = 1.0f) {
+  io::ExampleBatch batch;
+  batch.BeginExample();
+  for (uint32_t k = 0; k < x.size(); ++k) batch.AddFeature(k + 1, x[k]);
+  batch.EndExample(1, label, importance, 0.0f, "");
+  return batch;
+}
+
+template <class L>
+float TrainOne(L& learner, const io::ExampleBatch& batch) {
+  std::vector<float> scores(1);
+  learner.Train(batch, {}, scores);
+  return scores[0];
+}
+
+template <class L>
+std::vector<float> W(const L& l) {
+  return {l.PredictionWeight(1), l.PredictionWeight(2), l.PredictionWeight(3)};
+}
+
+void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol = 1e-6) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "weight " << i + 1;
+}
+
+TEST(RuleUpdatesTest, WinnowPromotesAndDemotes) {
+  LinearLearner<Winnow, false, false> l(Winnow{}, 4);
+  const auto x = Example(+1, {1.0f, 2.0f, 0.5f});
+  // w = 1 everywhere, theta = w0 * sum x = 3.5: score 0, predicts -1: promote.
+  EXPECT_FLOAT_EQ(TrainOne(l, x), 0.0f);
+  ExpectNear(W(l), {1.5, 2.25, std::sqrt(1.5)});
+  EXPECT_EQ(l.PredictionWeight(0), 1.0f);  // untouched slots keep w0
+  // The same x labelled -1: score 1.5 + 4.5 + 0.5*sqrt(1.5) - 3.5 > 0: demote back.
+  EXPECT_NEAR(TrainOne(l, Example(-1, {1.0f, 2.0f, 0.5f})), 2.5 + 0.5 * std::sqrt(1.5), 1e-5);
+  ExpectNear(W(l), {1.0, 1.0, 1.0});
+  // A fixed threshold, alpha 2, beta 0.25, w0 0.5: promotion multiplies by 2^x.
+  Winnow r{.alpha = 2,
+           .beta = 0.25f,
+           .w0 = 0.5f,
+           .theta = 10,
+           .log_alpha = std::log(2.0f),
+           .log_beta = std::log(0.25f)};
+  LinearLearner<Winnow, false, false> fixed(r, 4);
+  EXPECT_FLOAT_EQ(TrainOne(fixed, x), 0.5f * 3.5f - 10);
+  ExpectNear(W(fixed), {1.0, 2.0, 0.5 * std::sqrt(2.0)});
+  EXPECT_FLOAT_EQ(TrainOne(fixed, Example(-1, {1.0f, 0, 0})), 1.0f - 10);  // right: no change
+  TrainOne(fixed, Example(-1, {4.0f}));  // 4 - 10 < 0: right again
+  ExpectNear(W(fixed), {1.0, 2.0, 0.5 * std::sqrt(2.0)});
+}
+
+TEST(RuleUpdatesTest, BalancedWinnowMovesBothWeights) {
+  LinearLearner<BalancedWinnow, false, false> l(BalancedWinnow{}, 4);
+  TrainOne(l, Example(+1, {1.0f, 2.0f, 0.5f}));  // u = v = 1: score 0: promote
+  const double a = 1.5;
+  ExpectNear(W(l), {a - 1 / a, a * a - 1 / (a * a), std::sqrt(a) - 1 / std::sqrt(a)});
+  // Demotion with importance 2 raises the factors to the power 2 * x.
+  TrainOne(l, Example(-1, {1.0f, 0.0f, 0.0f}, 2.0f));
+  EXPECT_NEAR(l.PredictionWeight(1), a / (a * a) - (1 / a) * (a * a), 1e-6);
+}
+
+TEST(RuleUpdatesTest, ModifiedBalancedWinnowNormalizesAndUsesItsMargin) {
+  LinearLearner<ModifiedBalancedWinnow, false, false> l(ModifiedBalancedWinnow{}, 4);
+  const std::vector<float> x = {1.0f, 2.0f, 0.5f};
+  const double norm = std::sqrt(1 + 4 + 0.25);
+  // u - v = 2 - 1 = 1: score = sum x/||x|| - theta = 3.5/norm - 1 = 0.5275 <= M = 1: update.
+  EXPECT_NEAR(TrainOne(l, Example(+1, x)), 3.5 / norm - 1, 1e-6);
+  std::vector<double> want;
+  for (float xi : x) want.push_back(2 * 1.5 * (1 + xi / norm) - 1 * 0.5 * (1 - xi / norm));
+  ExpectNear(W(l), want, 1e-5);
+  // Now y*score = sum want_i x_i/||x|| - 1 > 1: no update.
+  TrainOne(l, Example(+1, x));
+  ExpectNear(W(l), want, 1e-5);
+}
+
+TEST(RuleUpdatesTest, PassiveAggressiveStepSizes) {
+  const std::vector<float> x = {0.5f, -1.0f, 2.0f};
+  const double n2 = 5.25;
+  for (auto [variant, c, tau] :
+       {std::tuple{PaVariant::kPa, 1.0f, 1 / n2}, std::tuple{PaVariant::kPaI, 0.1f, 0.1},
+        std::tuple{PaVariant::kPaI, 1.0f, 1 / n2},
+        std::tuple{PaVariant::kPaII, 1.0f, 1 / (n2 + 0.5)}}) {
+    LinearLearner<PassiveAggressive, false, false> l(
+        PassiveAggressive{.variant = variant, .c = c, .margin = 1.0f}, 4);
+    TrainOne(l, Example(+1, x));  // loss 1 - 0 = 1
+    ExpectNear(W(l), {tau * 0.5, -tau, tau * 2});
+  }
+  // PA puts the example exactly on the margin: a second look changes nothing.
+  LinearLearner<PassiveAggressive, false, false> l(
+      PassiveAggressive{.variant = PaVariant::kPa, .c = 1, .margin = 1}, 4);
+  TrainOne(l, Example(-1, x));
+  EXPECT_NEAR(TrainOne(l, Example(-1, x)), -1.0, 1e-6);
+  ExpectNear(W(l), {-0.5 / n2, 1 / n2, -2 / n2});
+}
+
+TEST(RuleUpdatesTest, SgdLossesAndSchedules) {
+  const std::vector<float> x = {0.5f, -1.0f, 2.0f};
+  struct Case {
+    Loss loss;
+    double derivative_at_0;  // dl/ds at s = 0, y = +1
+  };
+  for (Case c :
+       {Case{Loss::kHinge, -1.0}, Case{Loss::kLogistic, -0.5}, Case{Loss::kSquared, -1.0}}) {
+    LinearLearner<Sgd, false, false> l(
+        Sgd{.loss = c.loss, .schedule = Schedule::kConstant, .rate = 0.5f}, 4);
+    TrainOne(l, Example(+1, x));
+    const double step = -0.5 * c.derivative_at_0;
+    ExpectNear(W(l), {step * 0.5, -step, step * 2});
+  }
+  // sqrt schedule: the second example's rate is r/sqrt(2).
+  LinearLearner<Sgd, false, false> l(
+      Sgd{.loss = Loss::kSquared, .schedule = Schedule::kSqrt, .rate = 1.0f}, 4);
+  TrainOne(l, Example(+1, {1.0f}));  // s = 0: w1 = 1
+  TrainOne(l, Example(-1, {1.0f}));  // s = 1: dl/ds = 2: w1 = 1 - 2/sqrt(2)
+  EXPECT_NEAR(l.PredictionWeight(1), 1 - 2 / std::sqrt(2.0), 1e-6);
+  // power schedule with p = 1: rate r/t.
+  LinearLearner<Sgd, false, false> p(
+      Sgd{.loss = Loss::kSquared, .schedule = Schedule::kPower, .rate = 1.0f, .power_t = 1.0f}, 4);
+  TrainOne(p, Example(+1, {1.0f}));
+  TrainOne(p, Example(-1, {1.0f}));
+  EXPECT_NEAR(p.PredictionWeight(1), 1 - 2.0 / 2, 1e-6);
+}
+
+TEST(RuleUpdatesTest, PerceptronWithAdagradAndMargins) {
+  const std::vector<float> x = {0.5f, -1.0f, 2.0f};
+  // AdaGrad: G_i = x_i^2, so w_i = r * y * x_i / |x_i| = sign(x_i).
+  LinearLearner<Perceptron, false, true> ada(Perceptron{}, 4);
+  TrainOne(ada, Example(+1, x));
+  ExpectNear(W(ada), {1, -1, 1});
+  TrainOne(ada, Example(-1, {2.0f, 0.0f, 0.0f}));  // score 1 > 0: G_1 = 0.25 + 4
+  EXPECT_NEAR(ada.PredictionWeight(1), 1 - 2 / std::sqrt(4.25), 1e-6);
+
+  // A margin of 10 updates again although the example is already right.
+  LinearLearner<Perceptron, false, false> thick(Perceptron{.margin = 10}, 4);
+  TrainOne(thick, Example(+1, x));
+  EXPECT_FLOAT_EQ(TrainOne(thick, Example(+1, x)), 5.25f);  // inside the margin
+  ExpectNear(W(thick), {1.0, -2.0, 4.0});
+  LinearLearner<Perceptron, false, false> thin(Perceptron{.margin = 1}, 4);
+  TrainOne(thin, Example(+1, x));
+  TrainOne(thin, Example(+1, x));  // 5.25 > 1: no update
+  ExpectNear(W(thin), {0.5, -1.0, 2.0});
+
+  // Normalized margin: after one update ||w|| = sqrt(5.25) and y*s/||w|| =
+  // sqrt(5.25) = 2.29: a margin of 5 (test < 2.5) updates again, 4 does not.
+  LinearLearner<Perceptron, false, false> norm5(Perceptron{.margin = 5, .normalized_margin = true},
+                                                4);
+  TrainOne(norm5, Example(+1, x));
+  TrainOne(norm5, Example(+1, x));
+  ExpectNear(W(norm5), {1.0, -2.0, 4.0});
+  EXPECT_NEAR(norm5.rule().norm_w2, 21.0, 1e-9);
+  LinearLearner<Perceptron, false, false> norm4(Perceptron{.margin = 4, .normalized_margin = true},
+                                                4);
+  TrainOne(norm4, Example(+1, x));
+  TrainOne(norm4, Example(+1, x));
+  ExpectNear(W(norm4), {0.5, -1.0, 2.0});
+}
+
+// Random small examples over a table of 64 slots.
+std::vector<io::ExampleBatch> RandomExamples(uint64_t seed, int count, bool positive_values) {
+  tools::Random rng(seed);
+  std::vector<io::ExampleBatch> out;
+  for (int e = 0; e < count; ++e) {
+    io::ExampleBatch b;
+    b.BeginExample();
+    const int n = 1 + static_cast<int>(rng.Below(6));
+    for (int k = 0; k < n; ++k) {
+      const float v = positive_values ? static_cast<float>(0.2 + rng.Uniform())
+                                      : static_cast<float>(2 * rng.Uniform() - 1);
+      b.AddFeature(static_cast<uint32_t>(rng.Below(64)), v);
+    }
+    b.EndExample(1, rng.Uniform() < 0.5 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+// The lazy average against the naive one, which adds the whole weight vector
+// to a sum after every example.
+template <class Rule, bool kAdagrad>
+void CheckLazyAverage(const Rule& rule, bool positive_values) {
+  LinearLearner<Rule, false, kAdagrad> plain(rule, 6);
+  LinearLearner<Rule, true, kAdagrad> averaged(rule, 6);
+  std::vector<double> sum(64, 0.0);
+  const auto examples = RandomExamples(17, 400, positive_values);
+  for (const auto& e : examples) {
+    const float a = TrainOne(plain, e);
+    const float b = TrainOne(averaged, e);
+    ASSERT_EQ(a, b);  // averaging never changes what is learned
+    for (uint32_t i = 0; i < 64; ++i) sum[i] += plain.PredictionWeight(i);
+  }
+  for (uint32_t i = 0; i < 64; ++i) {
+    const double naive = sum[i] / examples.size();
+    EXPECT_NEAR(averaged.PredictionWeight(i), naive, 1e-4 * std::max(1.0, std::fabs(naive)))
+        << "slot " << i;
+  }
+}
+
+TEST(LazyAverageTest, EqualsTheNaiveAverageForEveryRule) {
+  CheckLazyAverage<Perceptron, false>(Perceptron{}, false);
+  CheckLazyAverage<Perceptron, true>(Perceptron{}, false);
+  CheckLazyAverage<Perceptron, false>(Perceptron{.margin = 0.5f}, false);
+  CheckLazyAverage<Winnow, false>(Winnow{}, true);
+  CheckLazyAverage<BalancedWinnow, false>(BalancedWinnow{}, true);
+  CheckLazyAverage<ModifiedBalancedWinnow, false>(ModifiedBalancedWinnow{}, true);
+  CheckLazyAverage<PassiveAggressive, false>(PassiveAggressive{}, false);
+  CheckLazyAverage<PassiveAggressive, true>(PassiveAggressive{}, false);
+  CheckLazyAverage<Sgd, false>(Sgd{.loss = Loss::kLogistic}, false);
+  CheckLazyAverage<Sgd, true>(Sgd{.loss = Loss::kHinge, .adagrad = true}, false);
+}
+
+// Lazy L1 and L2 against applying them to the whole table after every example.
+void CheckLazyRegularization(Regularization reg, Schedule schedule) {
+  const Sgd rule{.loss = Loss::kLogistic, .schedule = schedule, .rate = 0.5f};
+  LinearLearner<Sgd, false, false, true> lazy(rule, 6, reg);
+  std::vector<double> w(64, 0.0);
+  Sgd naive_rule = rule;
+  for (const auto& e : RandomExamples(23, 300, false)) {
+    double score = 0;
+    for (size_t k = 0; k < e.indices(0).size(); ++k) score += w[e.indices(0)[k]] * e.values(0)[k];
+    const float lazy_score = TrainOne(lazy, e);
+    EXPECT_NEAR(lazy_score, score, 1e-4);
+    const Step step = naive_rule.Decide(e.label(0), static_cast<float>(score), 0, 1);
+    for (size_t k = 0; k < e.indices(0).size(); ++k) {
+      w[e.indices(0)[k]] += step.coefficient * e.values(0)[k];
+    }
+    const double eta = naive_rule.Rate();
+    for (double& wi : w) {
+      wi *= 1 - eta * reg.l2;
+      wi = wi > 0 ? std::max(0.0, wi - eta * reg.l1) : std::min(0.0, wi + eta * reg.l1);
+    }
+  }
+  int zeros = 0;
+  for (uint32_t i = 0; i < 64; ++i) {
+    EXPECT_NEAR(lazy.PredictionWeight(i), w[i], 1e-4) << "slot " << i;
+    zeros += w[i] == 0 && lazy.PredictionWeight(i) == 0;
+  }
+  if (reg.l1 > 0) {
+    EXPECT_GT(zeros, 0);  // L1 makes weights exactly zero
+  }
+}
+
+TEST(LazyRegularizationTest, EqualsApplyingItToTheWholeTableEveryStep) {
+  CheckLazyRegularization({.l2 = 0.05f}, Schedule::kConstant);
+  CheckLazyRegularization({.l2 = 0.05f}, Schedule::kSqrt);
+  CheckLazyRegularization({.l1 = 0.01f}, Schedule::kConstant);
+  CheckLazyRegularization({.l1 = 0.01f}, Schedule::kSqrt);
+}
+
+// Mistakes of a learner over `repeats` passes of a generated data set.
+uint64_t Mistakes(Learner& learner, const tools::GenOptions& gen, int repeats) {
+  const std::string path = ::testing::TempDir() + "/family_gen.vw";
+  {
+    std::ofstream out(path);
+    tools::Generate(gen, out);
+  }
+  io::ExampleReader reader(std::vector<std::string>(repeats, path), io::ParseOptions{.bits = 24},
+                           io::ChunkerOptions{});
+  absl::StatusOr<RunStats> stats = TrainOn(reader, learner, RunOptions{});
+  EXPECT_TRUE(stats.ok());
+  return stats->mistakes;
+}
+
+// Littlestone (1988): Winnow learns a k-of-n disjunction with O(k log n)
+// mistakes; the Perceptron needs a number that grows with n (Kivinen, Warmuth
+// & Auer 1997). Both on the same data, 10 relevant of n = 100, 1000, 10000.
+TEST(TheoryTest, WinnowMistakesGrowLikeKLogNAndPerceptronsWithN) {
+  std::vector<uint64_t> winnow, perceptron;
+  for (int64_t n : {100, 1000, 10000}) {
+    tools::GenOptions gen{.family = "disjunction", .seed = 5, .examples = 3000};
+    gen.n = n;
+    gen.k = 10;
+    auto w = MakeLearner(LearnerOptions{.rule = Rule::kWinnow}, 24);
+    auto p = MakeLearner(LearnerOptions{.rule = Rule::kPerceptron}, 24);
+    winnow.push_back(Mistakes(*w, gen, 2));
+    perceptron.push_back(Mistakes(*p, gen, 2));
+    // Littlestone's bound for alpha = 2, theta = n is 2k(log2 n + 1) + 1;
+    // alpha 1.5 takes log_1.5 2 = 1.7 times the promotions.
+    EXPECT_LE(winnow.back(), 1.71 * 2 * 10 * (std::log2(double(n)) + 1) + 1) << "n " << n;
+    std::cout << "n = " << n << ": winnow " << winnow.back() << " mistakes, perceptron "
+              << perceptron.back() << "\n";
+  }
+  // Winnow: each tenfold n adds about the same number of mistakes (log n):
+  // the second decade adds no more than the first.
+  EXPECT_LE(winnow[2] - winnow[1], winnow[1] - winnow[0]);
+  // The Perceptron's mistakes grow with n: from n = 100 to 10000 they grow at
+  // least twice as fast as Winnow's, and the second decade adds more than the first.
+  EXPECT_GT(perceptron[2] * winnow[0], 2 * winnow[2] * perceptron[0]);
+  EXPECT_GT(perceptron[2] - perceptron[1], perceptron[1] - perceptron[0]);
+  // And Winnow stays well below it.
+  EXPECT_LT(winnow[1], perceptron[1] / 2);
+  EXPECT_LT(winnow[2], perceptron[2] / 4);
+}
+
+// Error of a learner's prediction weights on a held-out set.
+double HeldOutError(const Learner& learner, const tools::GenOptions& gen) {
+  std::ostringstream text;
+  tools::Generate(gen, text);
+  io::Parser parser(io::ParseOptions{.bits = 24});
+  std::string chunk = text.str();
+  chunk.append(io::kChunkPadding, '\0');
+  io::ExampleBatch batch;
+  parser.Parse(std::string_view(chunk.data(), chunk.size() - io::kChunkPadding), batch);
+  int wrong = 0;
+  for (size_t i = 0; i < batch.size(); ++i) {
+    wrong += PredictedLabel(learner.PredictionScore(batch, i)) != batch.label(i);
+  }
+  return double(wrong) / batch.size();
+}
+
+// Freund & Schapire (1999): on noisy data the average of the weight vectors
+// generalizes better than the last one, for every mistake-driven rule.
+TEST(TheoryTest, AveragingMakesFewerHeldOutErrorsOnNoisyData) {
+  tools::GenOptions train{.family = "separable", .seed = 11, .concept_seed = 3, .examples = 5000};
+  train.dimension = 20;
+  train.gamma = 0.05f;
+  train.flip = 0.1f;
+  tools::GenOptions test = train;
+  test.seed = 12;
+  for (Rule rule : {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow,
+                    Rule::kModifiedBalancedWinnow, Rule::kPa}) {
+    auto last = MakeLearner(LearnerOptions{.rule = rule}, 24);
+    auto averaged = MakeLearner(LearnerOptions{.rule = rule, .average = true}, 24);
+    Mistakes(*last, train, 1);
+    Mistakes(*averaged, train, 1);
+    const double e_last = HeldOutError(*last, test), e_avg = HeldOutError(*averaged, test);
+    EXPECT_LT(e_avg, e_last) << RuleName(rule);
+    std::cout << RuleName(rule) << ": held-out error " << e_last << " last, " << e_avg
+              << " averaged\n";
+  }
+}
+
+// Novikoff over several passes through the multi-pass trainer (and its cache).
+TEST(TheoryTest, NovikoffHoldsOverPassesFromTheCache) {
+  const std::string path = ::testing::TempDir() + "/novikoff.vw";
+  tools::GenOptions gen{.family = "separable", .seed = 9, .examples = 1000};
+  gen.gamma = 0.1f;
+  gen.dimension = 15;
+  {
+    std::ofstream out(path);
+    tools::Generate(gen, out);
+  }
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse = io::ParseOptions{.bits = 24, .constant = false};
+  o.passes = 12;
+  o.holdout_off = true;
+  auto learner = MakeLearner(o.learner, 24);
+  absl::StatusOr<TrainResult> r = Train(o, *learner, RunOptions{});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->passes.size(), 12u);
+  EXPECT_EQ(r->stats.examples, 12000u);
+  EXPECT_LE(r->stats.mistakes, 100u);  // (R/gamma)^2 = (1/0.1)^2
+  EXPECT_GT(r->stats.mistakes, 0u);
+}
+
+}  // namespace
+}  // namespace hare::learner
