@@ -41,7 +41,8 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
     // Start with the unfinished line of the previous read, then read behind it.
     size_t used = carry_.size();
     EnsureSize(chunk.storage, std::max(options_.block_size, 2 * used) + kChunkPadding);
-    std::memcpy(chunk.storage.data(), carry_.data(), used);
+    // memcpy must not get the null data() of an empty vector, even for 0 bytes.
+    if (used > 0) std::memcpy(chunk.storage.data(), carry_.data(), used);
     carry_.clear();
     const char* cut = nullptr;  // end of the last whole line in the chunk
     bool at_end = false;

@@ -34,7 +34,10 @@ NumberError ParseFloat(std::string_view text, float* out) {
   }
   if (ec != std::errc() || ptr != end) return NumberError::kNotANumber;
   if (!std::isfinite(value)) return NumberError::kNotFinite;
-  if (std::fabs(value) > std::numeric_limits<float>::max()) return NumberError::kOutOfRange;
+  // Too large only if it rounds to infinity as a float: from FLT_MAX plus half
+  // its ulp (2^103) up. FLT_MAX prints as "3.4028235e+38", a little above it.
+  constexpr double kFloatOverflow = 0x1.ffffffp+127;
+  if (std::fabs(value) >= kFloatOverflow) return NumberError::kOutOfRange;
   *out = static_cast<float>(value);
   return NumberError::kNone;
 }

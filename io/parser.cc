@@ -32,8 +32,11 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
 
 namespace {
 
-bool IsBlank(std::string_view line) {
+// White space only, or (LIBSVM) white space then a '#' comment: not an
+// example. SVMlight skips such lines too.
+bool IsBlank(std::string_view line, Format format) {
   for (char c : line) {
+    if (c == '#' && format == Format::kLibsvm) return true;
     if (!IsSpace(c)) return false;
   }
   return true;
@@ -54,7 +57,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
     p = nl + 1;
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (IsBlank(line)) continue;
+    if (IsBlank(line, ctx_.options.format)) continue;
 
     float label = ExampleBatch::kNoLabel, importance = 1.0f, initial = 0.0f;
     std::string_view tag;

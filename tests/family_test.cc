@@ -15,11 +15,14 @@
 #include "learner/run.h"
 #include "learner/sgd.h"
 #include "learner/winnow.h"
+#include "tests/scratch.h"
 #include "tools/random.h"
 #include "tools/synthetic.h"
 
 namespace hare::learner {
 namespace {
+
+using ::hare::ScratchPath;
 
 // One example over slots 1, 2, 3.
 io::ExampleBatch Example(float label, std::vector<float> x, float importance = 1.0f) {
@@ -271,7 +274,7 @@ TEST(LazyRegularizationTest, EqualsApplyingItToTheWholeTableEveryStep) {
 
 // Mistakes of a learner over `repeats` passes of a generated data set.
 uint64_t Mistakes(Learner& learner, const tools::GenOptions& gen, int repeats) {
-  const std::string path = ::testing::TempDir() + "/family_gen.vw";
+  const std::string path = ScratchPath("gen.vw");
   {
     std::ofstream out(path);
     tools::Generate(gen, out);
@@ -354,7 +357,7 @@ TEST(TheoryTest, AveragingMakesFewerHeldOutErrorsOnNoisyData) {
 
 // Novikoff over several passes through the multi-pass trainer (and its cache).
 TEST(TheoryTest, NovikoffHoldsOverPassesFromTheCache) {
-  const std::string path = ::testing::TempDir() + "/novikoff.vw";
+  const std::string path = ScratchPath("novikoff.vw");
   tools::GenOptions gen{.family = "separable", .seed = 9, .examples = 1000};
   gen.gamma = 0.1f;
   gen.dimension = 15;

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -12,9 +13,12 @@
 #include "gtest/gtest.h"
 #include "learner/linear_learner.h"
 #include "learner/perceptron.h"
+#include "tests/scratch.h"
 
 namespace hare::learner {
 namespace {
+
+using ::hare::ScratchPath;
 
 using ::testing::HasSubstr;
 
@@ -56,9 +60,16 @@ ModelHeader Header() {
           .examples = 123};
 }
 
+// A directory of the test's own (tests run in parallel processes).
+std::string MakeDir() {
+  std::string dir = ScratchPath("dir");
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
 class ModelTest : public ::testing::Test {
  protected:
-  std::string dir_ = ::testing::TempDir();
+  std::string dir_ = MakeDir();
   std::string path_ = dir_ + "/model_test.hare";
 };
 

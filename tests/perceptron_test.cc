@@ -10,10 +10,13 @@
 #include "io/example_reader.h"
 #include "learner/linear_learner.h"
 #include "learner/run.h"
+#include "tests/scratch.h"
 #include "tools/synthetic.h"
 
 namespace hare::learner {
 namespace {
+
+using ::hare::ScratchPath;
 
 // One example of three features: slots 1, 2, 3 with values 0.5, -1, 2.
 void AddExample(io::ExampleBatch& batch, float label, float importance = 1.0f) {
@@ -83,7 +86,7 @@ TEST(PerceptronTest, NovikoffBoundOnSeparableData) {
     gen.gamma = gamma;
     gen.radius = 1.0f;
     gen.dimension = 10;
-    const std::string path = ::testing::TempDir() + "/separable.vw";
+    const std::string path = ScratchPath("separable.vw");
     {
       std::ofstream out(path);
       tools::Generate(gen, out);

@@ -1,0 +1,70 @@
+// The feature hash on names of typical lengths (hashing/feature_hash.h).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hashing/feature_hash.h"
+
+namespace hare::hashing {
+namespace {
+
+// 1024 different names of `length` letters and digits, so that the loop does
+// not hash one name from the cache of the branch predictor.
+std::vector<std::string> Names(size_t length) {
+  std::vector<std::string> names(1024);
+  uint64_t x = 88172645463325252ull;  // xorshift64
+  for (std::string& name : names) {
+    for (size_t i = 0; i < length; ++i) {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      name.push_back("abcdefghijklmnopqrstuvwxyz0123456789"[x % 36]);
+    }
+  }
+  return names;
+}
+
+void BM_FeatureHash(benchmark::State& state) {
+  const size_t length = static_cast<size_t>(state.range(0));
+  const std::vector<std::string> names = Names(length);
+  const uint64_t ns = NamespaceHash(kDefaultNamespace, 0);
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(FeatureHash(names[i++ & 1023], ns));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * length));
+}
+BENCHMARK(BM_FeatureHash)->ArgName("name_bytes")->RangeMultiplier(2)->Range(4, 64);
+
+// Hash and mask, as a parser does for every feature.
+void BM_FeatureSlot(benchmark::State& state) {
+  const std::vector<std::string> names = Names(8);
+  const uint64_t ns = NamespaceHash(kDefaultNamespace, 0);
+  const uint32_t mask = MaskFor(static_cast<int>(state.range(0)));
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(static_cast<uint32_t>(FeatureHash(names[i++ & 1023], ns)) & mask);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * 8));
+}
+BENCHMARK(BM_FeatureSlot)->ArgName("bits")->Arg(18)->Arg(24);
+
+// A LIBSVM index: printed as decimal text, then hashed.
+void BM_NumberFeatureHash(benchmark::State& state) {
+  const uint64_t ns = NamespaceHash(kDefaultNamespace, 0);
+  const uint64_t limit = static_cast<uint64_t>(state.range(0));
+  uint64_t n = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(NumberFeatureHash(n, ns));
+    if (++n == limit) n = 0;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+BENCHMARK(BM_NumberFeatureHash)->ArgName("indices")->Arg(1000)->Arg(1000000);
+
+}  // namespace
+}  // namespace hare::hashing

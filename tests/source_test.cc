@@ -1,0 +1,317 @@
+// io::Source: compression found by magic bytes (never by name), read back
+// through Boost.Iostreams, and the messages of inputs that cannot be read.
+#include "io/source.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "io/chunker.h"
+
+namespace hare::io {
+namespace {
+
+Compression Detect(std::string_view head) {
+  return DetectCompression(reinterpret_cast<const unsigned char*>(head.data()), head.size());
+}
+
+TEST(DetectCompressionTest, EachMagic) {
+  EXPECT_EQ(Detect("\x1f\x8b"), Compression::kGzip);
+  EXPECT_EQ(Detect("\x1f\x8b\x08\x00\x00\x00"), Compression::kGzip);
+  EXPECT_EQ(Detect("BZh"), Compression::kBzip2);
+  EXPECT_EQ(Detect("BZh91AY"), Compression::kBzip2);
+  EXPECT_EQ(Detect(std::string_view("\xfd"
+                                    "7zXZ\0",
+                                    6)),
+            Compression::kXz);
+  EXPECT_EQ(Detect("\x28\xb5\x2f\xfd"), Compression::kZstd);
+  EXPECT_EQ(Detect("\x28\xb5\x2f\xfd\x24\x00"), Compression::kZstd);
+}
+
+TEST(DetectCompressionTest, PlainTextAndPartialMagics) {
+  EXPECT_EQ(Detect("1 | a b"), Compression::kNone);
+  EXPECT_EQ(Detect("-1 7:1"), Compression::kNone);
+  EXPECT_EQ(Detect(""), Compression::kNone);
+  EXPECT_EQ(Detect("\x1f"), Compression::kNone);
+  EXPECT_EQ(Detect("\x1f\x8c"), Compression::kNone);
+  EXPECT_EQ(Detect("BZ"), Compression::kNone);
+  EXPECT_EQ(Detect("BZH"), Compression::kNone);
+  EXPECT_EQ(Detect(std::string_view("\xfd"
+                                    "7zXZ",
+                                    5)),
+            Compression::kNone);
+  EXPECT_EQ(Detect(std::string_view("\xfd"
+                                    "7zXZ!",
+                                    6)),
+            Compression::kNone);
+  EXPECT_EQ(Detect("\x28\xb5\x2f"), Compression::kNone);
+}
+
+TEST(DetectCompressionTest, Names) {
+  EXPECT_STREQ(CompressionName(Compression::kNone), "plain");
+  EXPECT_STREQ(CompressionName(Compression::kGzip), "gzip");
+  EXPECT_STREQ(CompressionName(Compression::kBzip2), "bzip2");
+  EXPECT_STREQ(CompressionName(Compression::kXz), "xz");
+  EXPECT_STREQ(CompressionName(Compression::kZstd), "zstd");
+  EXPECT_EQ(InputDisplayName("-"), "<stdin>");
+  EXPECT_EQ(InputDisplayName("data.vw"), "data.vw");
+}
+
+class SourceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = ::testing::TempDir() + "hare_source_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string Path(const std::string& name) const { return dir_ + "/" + name; }
+
+  std::string Write(const std::string& name, std::string_view content) {
+    std::ofstream out(Path(name), std::ios::binary);
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    EXPECT_TRUE(out.good());
+    return Path(name);
+  }
+
+  static std::string Slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+
+  // Runs a shell command in the test directory; fails the test if it fails.
+  void Shell(const std::string& command) {
+    int rc = std::system(("cd '" + dir_ + "' && " + command).c_str());
+    ASSERT_EQ(rc, 0) << command;
+  }
+
+  std::string dir_;
+};
+
+// Lines of varied length and content, a few megabytes: more than one read
+// of the decompressors' 1 MB buffers.
+std::string SampleText() {
+  std::string text;
+  for (int i = 0; text.size() < (3 << 20); ++i) {
+    text += (i % 3 == 0 ? "1 |" : "-1 |");
+    for (int j = 0; j < i % 17 + 1; ++j) text += " w" + std::to_string(i * 7919 % 100003 + j);
+    text += (i % 5 == 0 ? "\r\n" : "\n");
+  }
+  return text;
+}
+
+// Reads all of a source with reads of `step` bytes.
+absl::StatusOr<std::string> ReadAll(Source& source, size_t step) {
+  std::string out;
+  std::vector<char> buffer(step);
+  for (;;) {
+    absl::StatusOr<size_t> n = source.Read(buffer.data(), buffer.size());
+    if (!n.ok()) return n.status();
+    if (*n == 0) return out;
+    out.append(buffer.data(), *n);
+  }
+}
+
+TEST_F(SourceTest, ReadsEveryCompressionWhateverTheName) {
+  const std::string text = SampleText();
+  Write("data.txt", text);
+  Shell(
+      "gzip -c data.txt > data.bin1 && bzip2 -c data.txt > data.bin2 && "
+      "xz -c data.txt > data.bin3 && zstd -q -c data.txt > data.bin4");
+  const struct {
+    std::string name;
+    Compression compression;
+  } cases[] = {{"data.txt", Compression::kNone},
+               {"data.bin1", Compression::kGzip},
+               {"data.bin2", Compression::kBzip2},
+               {"data.bin3", Compression::kXz},
+               {"data.bin4", Compression::kZstd}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    if (c.compression != Compression::kNone) {
+      EXPECT_NE(Slurp(Path(c.name)), text);
+    }
+    for (size_t step : {size_t{1} << 20, size_t{4099}}) {
+      absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path(c.name));
+      ASSERT_TRUE(source.ok()) << source.status();
+      EXPECT_EQ((*source)->compression(), c.compression);
+      absl::StatusOr<std::string> got = ReadAll(**source, step);
+      ASSERT_TRUE(got.ok()) << got.status();
+      EXPECT_EQ(got->size(), text.size());
+      EXPECT_TRUE(*got == text) << "read " << step << " bytes at a time";
+      // The end stays the end.
+      char byte;
+      absl::StatusOr<size_t> again = (*source)->Read(&byte, 1);
+      ASSERT_TRUE(again.ok());
+      EXPECT_EQ(*again, 0u);
+    }
+  }
+}
+
+TEST_F(SourceTest, ChunkerCutsCompressedInputIntoWholeLines) {
+  const std::string text = "1 | a\n-1 | b c\n\n1 | d e f\nlast";
+  Write("small.txt", text);
+  Shell("gzip -c small.txt > small.z1 && zstd -q -c small.txt > small.z2");
+  for (const std::string name : {"small.z1", "small.z2"}) {
+    for (size_t block = 1; block <= text.size() + 2; ++block) {
+      Chunker chunker({Path(name)}, ChunkerOptions{.block_size = block});
+      Chunk chunk;
+      std::string joined;
+      for (;;) {
+        absl::StatusOr<bool> more = chunker.Next(chunk);
+        ASSERT_TRUE(more.ok()) << more.status();
+        if (!*more) break;
+        ASSERT_EQ(chunk.text().back(), '\n');
+        joined += chunk.text();
+      }
+      EXPECT_EQ(joined, text + "\n") << name << " block_size " << block;
+      EXPECT_NE(chunker.compression(), Compression::kNone);
+    }
+  }
+}
+
+TEST_F(SourceTest, EmptyAndTinyPlainFiles) {
+  for (const std::string content : {"", "a", "ab\n", "\x1f"}) {
+    const std::string path = Write("tiny.txt", content);
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->compression(), Compression::kNone);
+    absl::StatusOr<std::string> got = ReadAll(**source, 1);
+    ASSERT_TRUE(got.ok()) << got.status();
+    EXPECT_EQ(*got, content);
+  }
+}
+
+TEST_F(SourceTest, MissingFile) {
+  const std::string path = Path("no-such-file.vw");
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(source.status().message(), "cannot open " + path + ": No such file or directory");
+}
+
+// Reads `path` to the end and returns the status that stopped it.
+absl::Status ReadToError(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+  if (!source.ok()) return source.status();
+  absl::StatusOr<std::string> got = ReadAll(**source, 1 << 16);
+  return got.status();
+}
+
+TEST_F(SourceTest, TruncatedGzipIsAnError) {
+  Write("data.txt", SampleText());
+  Shell("gzip -c data.txt > full.bin");
+  const std::string full = Slurp(Path("full.bin"));
+  ASSERT_GT(full.size(), 1000u);
+  for (size_t keep : {size_t{2}, size_t{10}, full.size() / 2, full.size() - 4, full.size() - 1}) {
+    SCOPED_TRACE("kept " + std::to_string(keep) + " of " + std::to_string(full.size()));
+    const std::string path = Write("cut.bin", std::string_view(full).substr(0, keep));
+    absl::Status status = ReadToError(path);
+    ASSERT_FALSE(status.ok());
+    EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+    const std::string prefix = path + ": corrupt or truncated gzip data (";
+    EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
+  }
+}
+
+TEST_F(SourceTest, CorruptGzipIsAnError) {
+  Write("data.txt", SampleText());
+  Shell("gzip -c data.txt > full.bin");
+  std::string bytes = Slurp(Path("full.bin"));
+  for (size_t i = bytes.size() / 3; i < bytes.size() / 3 + 64; ++i) {
+    bytes[i] = static_cast<char>(~bytes[i]);
+  }
+  const std::string path = Write("corrupt.bin", bytes);
+  absl::Status status = ReadToError(path);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(status.message().find(path), std::string_view::npos) << status.message();
+  EXPECT_NE(status.message().find("gzip"), std::string_view::npos) << status.message();
+}
+
+// Truncated bzip2 and xz input is an error that names the file and the format.
+TEST_F(SourceTest, TruncatedBzip2AndXzAreErrors) {
+  Write("data.txt", SampleText());
+  Shell("bzip2 -c data.txt > full.bin2 && xz -c data.txt > full.bin3");
+  for (const auto& [name, format] : {std::pair<std::string, std::string>{"full.bin2", "bzip2"},
+                                     std::pair<std::string, std::string>{"full.bin3", "xz"}}) {
+    const std::string full = Slurp(Path(name));
+    for (size_t keep : {size_t{10}, full.size() / 2, full.size() - 1}) {
+      SCOPED_TRACE(name + " kept " + std::to_string(keep) + " of " + std::to_string(full.size()));
+      const std::string path = Write("cut.bin", std::string_view(full).substr(0, keep));
+      absl::Status status = ReadToError(path);
+      ASSERT_FALSE(status.ok());
+      EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+      const std::string prefix = path + ": corrupt or truncated " + format + " data (";
+      EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
+    }
+  }
+}
+
+// KNOWN BUG, disabled until fixed: Boost.Iostreams' zstd_decompressor (1.74)
+// reports the end of the stream whenever its input ends, even inside a frame,
+// so a truncated .zst file reads as a shorter file without any error.
+TEST_F(SourceTest, DISABLED_TruncatedZstdIsAnError) {
+  Write("data.txt", SampleText());
+  Shell("zstd -q -c data.txt > full.bin4");
+  const std::string full = Slurp(Path("full.bin4"));
+  for (size_t keep : {size_t{4}, size_t{10}, full.size() / 2, full.size() - 1}) {
+    SCOPED_TRACE("kept " + std::to_string(keep) + " of " + std::to_string(full.size()));
+    const std::string path = Write("cut.bin", std::string_view(full).substr(0, keep));
+    absl::Status status = ReadToError(path);
+    ASSERT_FALSE(status.ok());
+    EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+    const std::string prefix = path + ": corrupt or truncated zstd data (";
+    EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
+  }
+}
+
+// Several members (gzip), streams (bzip2, xz) or frames (zstd) in a row, as
+// `cat a.gz b.gz` makes, read as one input: all of them, in order.
+TEST_F(SourceTest, ConcatenatedMembersAreAllRead) {
+  Write("a.txt", "1 | a\n-1 | b\n");
+  Write("b.txt", "1 | c\n");
+  Shell(
+      "gzip -c a.txt > a.gz && gzip -c b.txt > b.gz && cat a.gz b.gz > ab.bin1 && "
+      "bzip2 -c a.txt > a.bz && bzip2 -c b.txt > b.bz && cat a.bz b.bz > ab.bin2 && "
+      "xz -c a.txt > a.xz && xz -c b.txt > b.xz && cat a.xz b.xz > ab.bin3 && "
+      "zstd -q -c a.txt > a.zst && zstd -q -c b.txt > b.zst && cat a.zst b.zst > ab.bin4");
+  for (const std::string name : {"ab.bin1", "ab.bin2", "ab.bin3", "ab.bin4"}) {
+    SCOPED_TRACE(name);
+    for (size_t step : {size_t{1}, size_t{3}, size_t{1} << 16}) {
+      absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path(name));
+      ASSERT_TRUE(source.ok()) << source.status();
+      EXPECT_NE((*source)->compression(), Compression::kNone);
+      absl::StatusOr<std::string> got = ReadAll(**source, step);
+      ASSERT_TRUE(got.ok()) << got.status();
+      EXPECT_EQ(*got, "1 | a\n-1 | b\n1 | c\n") << "read " << step << " bytes at a time";
+    }
+  }
+}
+
+TEST_F(SourceTest, MagicAloneIsAnError) {
+  // zstd is left out: see DISABLED_TruncatedZstdIsAnError.
+  for (const std::string& magic : {std::string("\x1f\x8b"), std::string("BZh9"),
+                                   std::string("\xfd"
+                                               "7zXZ\0",
+                                               6)}) {
+    const std::string path = Write("magic.bin", magic);
+    absl::Status status = ReadToError(path);
+    const std::string prefix =
+        path + ": corrupt or truncated " + CompressionName(Detect(magic)) + " data (";
+    ASSERT_FALSE(status.ok()) << prefix;
+    EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
+  }
+}
+
+}  // namespace
+}  // namespace hare::io

@@ -1,0 +1,175 @@
+// io::Parser on plain sentences (io/text_format.cc).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "hashing/feature_hash.h"
+#include "io/example_batch.h"
+#include "io/format.h"
+#include "tests/parse_test_helper.h"
+
+namespace hare::io {
+namespace {
+
+using test_util::ConstantFeature;
+using test_util::Feature;
+using test_util::FeaturesOf;
+using test_util::ParsedChunk;
+using test_util::SlotOf;
+
+ParseOptions Text() {
+  ParseOptions o;
+  o.format = Format::kText;
+  return o;
+}
+const ParseOptions kText = Text();
+
+// A word of plain text is a feature of value 1 in the default namespace.
+Feature Word(std::string_view word) { return {SlotOf(word, "", kText), 1.0f}; }
+
+TEST(TextFormatTest, LabelTabText) {
+  ParsedChunk p("1\tHello World\n", kText);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_EQ(b.importance(0), 1.0f);
+  EXPECT_EQ(b.initial(0), 0.0f);
+  EXPECT_EQ(b.tag(0), "");
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{Word("hello"), Word("world"), ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, LowerCasesAsciiOnly) {
+  ParsedChunk p(
+      "-1\tCAF\xc3\x89 Stra\xc3\x9f"
+      "E \xc3\x84pfel\n",
+      kText);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.label(0), -1.0f);
+  // 'É' (C3 89) and 'Ä' (C3 84) are not ASCII and stay as they are.
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("caf\xc3\x89"),
+                                                    Word("stra\xc3\x9f"
+                                                         "e"),
+                                                    Word("\xc3\x84pfel"), ConstantFeature(kText)}));
+  EXPECT_NE(SlotOf("caf\xc3\x89", "", kText), SlotOf("caf\xc3\xa9", "", kText));
+}
+
+TEST(TextFormatTest, NoTabMeansUnlabeled) {
+  ParsedChunk p("Hello world\n\tjust text\n", kText);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_FALSE(b.has_label(0));
+  EXPECT_EQ(b.label(0), ExampleBatch::kNoLabel);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{Word("hello"), Word("world"), ConstantFeature(kText)}));
+  // An empty label before the tab is no label.
+  EXPECT_FALSE(b.has_label(1));
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{Word("just"), Word("text"), ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, LabelsOfTheBinarySet) {
+  ParsedChunk p("1\ta\n+1\ta\n-1\ta\n0\ta\n 1 \ta\n", kText);
+  const ExampleBatch& b = p.batch();
+  EXPECT_TRUE(b.bad_lines.empty());
+  ASSERT_EQ(b.size(), 5u);
+  const float expected[] = {1, 1, -1, -1, 1};
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(b.label(i), expected[i]) << "line " << i + 1;
+}
+
+TEST(TextFormatTest, RepeatedWordsCountTwiceAndLaterTabsAreSpaces) {
+  ParsedChunk p("0\tA a\tb  c:d\n", kText);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.label(0), -1.0f);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("a"), Word("a"), Word("b"), Word("c:d"),
+                                                    ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, LabelWithoutWords) {
+  ParsedChunk p("1\t\n", kText);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, ConstantCanBeTurnedOff) {
+  ParseOptions o = Text();
+  o.constant = false;
+  ParsedChunk p("1\tword\n", o);
+  ASSERT_EQ(p.batch().size(), 1u);
+  EXPECT_EQ(FeaturesOf(p.batch(), 0), (std::vector<Feature>{Word("word")}));
+}
+
+TEST(TextFormatTest, SeedAndBits) {
+  ParseOptions o = Text();
+  o.bits = 24;
+  o.hash_seed = 7;
+  ParsedChunk p("1\tword\n", o);
+  ASSERT_EQ(p.batch().size(), 1u);
+  EXPECT_EQ(
+      FeaturesOf(p.batch(), 0),
+      (std::vector<Feature>{{SlotOf("word", "", o), 1.0f}, {hashing::ConstantIndex(7, 24), 1.0f}}));
+}
+
+TEST(TextFormatTest, CrlfAndBlankLines) {
+  ParsedChunk p("1\tword\r\n\r\n \t \n-1\tother words\r\n", kText);
+  const ExampleBatch& b = p.batch();
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.line_count, 4u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.line(1), 4u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("word"), ConstantFeature(kText)}));
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{Word("other"), Word("words"), ConstantFeature(kText)}));
+}
+
+struct BadLineCase {
+  std::string line;
+  uint32_t column;
+  std::string message;
+};
+
+class TextBadLineTest : public ::testing::TestWithParam<BadLineCase> {};
+
+TEST_P(TextBadLineTest, IsSkippedAndReported) {
+  const BadLineCase& c = GetParam();
+  ParsedChunk p("1\tgood one\n" + c.line + "\n-1\tgood two\n", kText);
+  const ExampleBatch& b = p.batch();
+  EXPECT_EQ(b.line_count, 3u);
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].column, c.column);
+  EXPECT_EQ(b.bad_lines[0].message, c.message);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{Word("good"), Word("one"), ConstantFeature(kText)}));
+  EXPECT_EQ(b.line(1), 3u);
+  EXPECT_EQ(b.label(1), -1.0f);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{Word("good"), Word("two"), ConstantFeature(kText)}));
+  EXPECT_EQ(b.feature_count(), 6u);
+}
+
+const char kOutsideSet[] = " is outside the expected set: binary labels are -1 and +1 (0 means -1)";
+
+INSTANTIATE_TEST_SUITE_P(
+    Messages, TextBadLineTest,
+    ::testing::Values(BadLineCase{"2\tsome words", 1, std::string("label '2'") + kOutsideSet},
+                      BadLineCase{"0.5\tsome words", 1, std::string("label '0.5'") + kOutsideSet},
+                      BadLineCase{"abc\tsome words", 1, "bad label 'abc': not a number"},
+                      BadLineCase{"  x \tsome words", 3, "bad label 'x': not a number"},
+                      BadLineCase{"nan\tsome words", 1, "bad label 'nan': not a finite number"},
+                      BadLineCase{"1 1\tsome words", 1, "bad label '1 1': not a number"}));
+
+}  // namespace
+}  // namespace hare::io

@@ -1,0 +1,335 @@
+// io::Parser on Vowpal Wabbit text lines (io/vw_format.cc).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "hashing/feature_hash.h"
+#include "io/example_batch.h"
+#include "io/format.h"
+#include "tests/parse_test_helper.h"
+
+namespace hare::io {
+namespace {
+
+using test_util::ConstantFeature;
+using test_util::Feature;
+using test_util::FeaturesOf;
+using test_util::ParsedChunk;
+using test_util::SlotOf;
+
+const ParseOptions kVw;
+
+TEST(VwFormatTest, EveryFieldOfAFullLine) {
+  const std::string text = "1 2.5 0.75 'ex1| a b:2 |ns:2 c:3 d\n";
+  ParsedChunk p(text, kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_TRUE(b.has_label(0));
+  EXPECT_EQ(b.importance(0), 2.5f);
+  EXPECT_EQ(b.initial(0), 0.75f);
+  EXPECT_EQ(b.tag(0), "ex1");
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "", kVw), 1.0f},
+                                                    {SlotOf("b", "", kVw), 2.0f},
+                                                    {SlotOf("c", "ns", kVw), 6.0f},
+                                                    {SlotOf("d", "ns", kVw), 2.0f},
+                                                    ConstantFeature(kVw)}));
+  EXPECT_EQ(b.feature_count(), 5u);
+  EXPECT_EQ(b.line_count, 1u);
+  EXPECT_EQ(b.byte_count, text.size());
+}
+
+TEST(VwFormatTest, DefaultsWhenOnlyALabelIsGiven) {
+  ParsedChunk p("-1 | a\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.label(0), -1.0f);
+  EXPECT_EQ(b.importance(0), 1.0f);
+  EXPECT_EQ(b.initial(0), 0.0f);
+  EXPECT_EQ(b.tag(0), "");
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{SlotOf("a", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+}
+
+TEST(VwFormatTest, LabelsOfTheBinarySet) {
+  ParsedChunk p("1 | a\n+1 | a\n1.0 | a\n-1 | a\n-1.0 | a\n0 | a\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 6u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  const float expected[] = {1, 1, 1, -1, -1, -1};
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(b.label(i), expected[i]) << "line " << i + 1;
+    EXPECT_TRUE(b.has_label(i));
+  }
+}
+
+TEST(VwFormatTest, Tags) {
+  ParsedChunk p(
+      "-1 word| a\n"      // a word touching the first '|' is the tag
+      "0 0.5 word|n x\n"  // ... after the importance; "|n" names a namespace
+      "1 'my_tag | a\n"   // a quoted tag need not touch the '|'
+      "1 'quoted|a\n"     // quoted and touching
+      "'only_tag | a\n"   // a tag without a label
+      "1 2|a\n",          // a number touching the '|' is a number, not a tag
+      kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 6u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.tag(0), "word");
+  EXPECT_EQ(b.label(0), -1.0f);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{SlotOf("a", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+
+  EXPECT_EQ(b.tag(1), "word");
+  EXPECT_EQ(b.label(1), -1.0f);
+  EXPECT_EQ(b.importance(1), 0.5f);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{{SlotOf("x", "n", kVw), 1.0f}, ConstantFeature(kVw)}));
+
+  EXPECT_EQ(b.tag(2), "my_tag");
+  EXPECT_EQ(b.label(2), 1.0f);
+
+  EXPECT_EQ(b.tag(3), "quoted");
+  EXPECT_EQ(FeaturesOf(b, 3), (std::vector<Feature>{ConstantFeature(kVw)}));  // "|a": a namespace
+
+  EXPECT_EQ(b.tag(4), "only_tag");
+  EXPECT_FALSE(b.has_label(4));
+  EXPECT_EQ(b.label(4), ExampleBatch::kNoLabel);
+
+  EXPECT_EQ(b.tag(5), "");
+  EXPECT_EQ(b.label(5), 1.0f);
+  EXPECT_EQ(b.importance(5), 2.0f);
+}
+
+TEST(VwFormatTest, UnlabeledLines) {
+  ParsedChunk p("| a b\n|ns c\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_FALSE(b.has_label(i));
+    EXPECT_EQ(b.label(i), ExampleBatch::kNoLabel);
+    EXPECT_EQ(b.importance(i), 1.0f);
+    EXPECT_EQ(b.initial(i), 0.0f);
+    EXPECT_EQ(b.tag(i), "");
+  }
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{
+                {SlotOf("a", "", kVw), 1.0f}, {SlotOf("b", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{{SlotOf("c", "ns", kVw), 1.0f}, ConstantFeature(kVw)}));
+}
+
+TEST(VwFormatTest, NamespacesWithAndWithoutNames) {
+  ParsedChunk p("1 | a |user a price:3 |empty |item price:0.5 | b\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "", kVw), 1.0f},
+                                                    {SlotOf("a", "user", kVw), 1.0f},
+                                                    {SlotOf("price", "user", kVw), 3.0f},
+                                                    {SlotOf("price", "item", kVw), 0.5f},
+                                                    {SlotOf("b", "", kVw), 1.0f},
+                                                    ConstantFeature(kVw)}));
+  // The same name in two namespaces is two features.
+  EXPECT_NE(SlotOf("price", "user", kVw), SlotOf("price", "item", kVw));
+  EXPECT_NE(SlotOf("a", "", kVw), SlotOf("a", "user", kVw));
+}
+
+TEST(VwFormatTest, NamespaceScaleMultipliesValues) {
+  ParsedChunk p("1 |ns:2 a:3 b |ns:-0.5 c:4 | d:3\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "ns", kVw), 6.0f},
+                                                    {SlotOf("b", "ns", kVw), 2.0f},
+                                                    {SlotOf("c", "ns", kVw), -2.0f},
+                                                    {SlotOf("d", "", kVw), 3.0f},
+                                                    ConstantFeature(kVw)}));
+}
+
+TEST(VwFormatTest, ZeroValuedFeaturesAreSkipped) {
+  ParsedChunk p("1 | a:0 b:0.0 c:-0 d:1e-400 e |z:0 f g:5\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{SlotOf("e", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+}
+
+TEST(VwFormatTest, FeatureNamesAreBytes) {
+  ParsedChunk p("1 | caf\xc3\xa9 \xff Word word\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("caf\xc3\xa9", "", kVw), 1.0f},
+                                                    {SlotOf("\xff", "", kVw), 1.0f},
+                                                    {SlotOf("Word", "", kVw), 1.0f},
+                                                    {SlotOf("word", "", kVw), 1.0f},
+                                                    ConstantFeature(kVw)}));
+  EXPECT_NE(SlotOf("Word", "", kVw), SlotOf("word", "", kVw));  // VW keeps case
+}
+
+TEST(VwFormatTest, ConstantFeatureCanBeTurnedOff) {
+  ParseOptions no_constant;
+  no_constant.constant = false;
+  ParsedChunk p("1 | a\n| \n", no_constant);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "", no_constant), 1.0f}}));
+  EXPECT_TRUE(FeaturesOf(b, 1).empty());
+}
+
+TEST(VwFormatTest, SeedAndBitsChooseTheSlots) {
+  ParseOptions o;
+  o.bits = 24;
+  o.hash_seed = 7;
+  ParsedChunk p("1 | a |ns b\n", o);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "", o), 1.0f},
+                                                    {SlotOf("b", "ns", o), 1.0f},
+                                                    {hashing::ConstantIndex(7, 24), 1.0f}}));
+  EXPECT_NE(SlotOf("a", "", o), SlotOf("a", "", kVw));
+  for (uint32_t index : b.indices(0)) EXPECT_LE(index, 0xffffffu);
+
+  ParseOptions wide;
+  wide.bits = 32;
+  ParsedChunk q("1 | a\n", wide);
+  EXPECT_EQ(q.batch().indices(0)[0],
+            static_cast<uint32_t>(hashing::FeatureHash("a", hashing::NamespaceHash("", 0))));
+}
+
+TEST(VwFormatTest, CrlfTabsAndBlankLines) {
+  ParsedChunk p("1 | a\r\n\n   \n\t\r\n-1\t|\tb:2\tc\r\n| d\n", kVw);
+  const ExampleBatch& b = p.batch();
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.line_count, 6u);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.line(1), 5u);
+  EXPECT_EQ(b.line(2), 6u);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{SlotOf("a", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+  EXPECT_EQ(b.label(1), -1.0f);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{
+                {SlotOf("b", "", kVw), 2.0f}, {SlotOf("c", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+  EXPECT_FALSE(b.has_label(2));
+}
+
+TEST(VwFormatTest, OnlyBlankLines) {
+  ParsedChunk p("\n \r\n\t\n", kVw);
+  EXPECT_EQ(p.batch().size(), 0u);
+  EXPECT_EQ(p.batch().line_count, 3u);
+  EXPECT_TRUE(p.batch().bad_lines.empty());
+  EXPECT_EQ(p.batch().feature_count(), 0u);
+}
+
+struct BadLineCase {
+  std::string line;
+  uint32_t column;
+  std::string message;
+};
+
+class VwBadLineTest : public ::testing::TestWithParam<BadLineCase> {};
+
+// The bad line sits between two good ones: it alone is skipped, and is
+// reported with its line, column and message.
+TEST_P(VwBadLineTest, IsSkippedAndReported) {
+  const BadLineCase& c = GetParam();
+  ParsedChunk p("1 | good1\n" + c.line + "\n-1 |ns good2:3\n", kVw);
+  const ExampleBatch& b = p.batch();
+  EXPECT_EQ(b.line_count, 3u);
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].column, c.column);
+  EXPECT_EQ(b.bad_lines[0].message, c.message);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{SlotOf("good1", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+  EXPECT_EQ(b.line(1), 3u);
+  EXPECT_EQ(b.label(1), -1.0f);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{{SlotOf("good2", "ns", kVw), 3.0f}, ConstantFeature(kVw)}));
+  EXPECT_EQ(b.feature_count(), 4u);  // nothing of the bad line is left behind
+}
+
+const char kOutsideSet[] = " is outside the expected set: binary labels are -1 and +1 (0 means -1)";
+
+INSTANTIATE_TEST_SUITE_P(
+    Messages, VwBadLineTest,
+    ::testing::Values(
+        BadLineCase{"abc | a", 1, "bad label 'abc': not a number"},
+        BadLineCase{"2 | a", 1, std::string("label '2'") + kOutsideSet},
+        BadLineCase{"0.5 | a", 1, std::string("label '0.5'") + kOutsideSet},
+        BadLineCase{"  -2 | a", 3, std::string("label '-2'") + kOutsideSet},
+        BadLineCase{"nan | a", 1, "bad label 'nan': not a finite number"},
+        BadLineCase{"1e39 | a", 1, "bad label '1e39': too large for a float"},
+        BadLineCase{"hello", 1, "bad label 'hello': not a number"},  // no '|': not a tag
+        BadLineCase{"1 | a:nan", 7, "bad feature value 'nan' in 'a:nan': not a finite number"},
+        BadLineCase{"1 | a:inf", 7, "bad feature value 'inf' in 'a:inf': not a finite number"},
+        BadLineCase{"1 | a:-inf", 7, "bad feature value '-inf' in 'a:-inf': not a finite number"},
+        BadLineCase{"1 | a:1e39", 7, "bad feature value '1e39' in 'a:1e39': too large for a float"},
+        BadLineCase{"1 | a:x", 7, "bad feature value 'x' in 'a:x': not a number"},
+        BadLineCase{"1\t|\tb a:x", 9, "bad feature value 'x' in 'a:x': not a number"},
+        BadLineCase{"1 | a :", 7, "bare ':' where a feature was expected"},
+        BadLineCase{"1 | :5", 5, "feature ':5' has no name before ':'"},
+        BadLineCase{"1 | a:", 5, "feature 'a:' has no value after ':'"},
+        BadLineCase{"1 |ns:x a", 7, "bad namespace scale 'x' in 'ns:x': not a number"},
+        BadLineCase{"1 |ns:inf a", 7, "bad namespace scale 'inf' in 'ns:inf': not a finite number"},
+        BadLineCase{"1 |ns: a", 7, "bad namespace scale '' in 'ns:': not a number"},
+        BadLineCase{"1 |ns:1e30 a:1e30", 12,
+                    "feature 'a:1e30' times its namespace scale is too large for a float"},
+        BadLineCase{"1 -2 | a", 3, "importance weight '-2' is negative"},
+        BadLineCase{"1 x | a", 3, "bad importance weight 'x': not a number"},
+        BadLineCase{"1 inf | a", 3, "bad importance weight 'inf': not a finite number"},
+        BadLineCase{"1 1 y | a", 5, "bad initial score 'y': not a number"},
+        BadLineCase{"1 1 nan | a", 5, "bad initial score 'nan': not a finite number"},
+        BadLineCase{"1 1 0.5 3 | a", 9,
+                    "unexpected '3' before the first '|' (expected: label [importance [initial]] "
+                    "['tag])"}));
+
+TEST(VwFormatTest, ZeroImportanceIsAllowed) {
+  ParsedChunk p("1 0 | a\n1 -0 | a\n", kVw);
+  const ExampleBatch& b = p.batch();
+  EXPECT_TRUE(b.bad_lines.empty());
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.importance(0), 0.0f);
+  EXPECT_EQ(b.importance(1), 0.0f);
+}
+
+TEST(VwFormatTest, SeveralBadLinesInOneChunk) {
+  ParsedChunk p("2 | a\n1 | a\n\n1 | :x\n-1 | b\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.bad_lines.size(), 2u);
+  EXPECT_EQ(b.bad_lines[0].line, 1u);
+  EXPECT_EQ(b.bad_lines[1].line, 4u);
+  EXPECT_EQ(b.bad_lines[1].column, 5u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 2u);
+  EXPECT_EQ(b.line(1), 5u);
+  EXPECT_EQ(b.line_count, 5u);
+}
+
+TEST(VwFormatTest, ParserReusesTheBatch) {
+  Parser parser(kVw);
+  ExampleBatch batch;
+  std::string first = "1 | a b c\n2 | x\n" + std::string(kChunkPadding, '\0');
+  parser.Parse(std::string_view(first.data(), first.size() - kChunkPadding), batch);
+  ASSERT_EQ(batch.size(), 1u);
+  ASSERT_EQ(batch.bad_lines.size(), 1u);
+  std::string second = "-1 | d\n" + std::string(kChunkPadding, '\0');
+  parser.Parse(std::string_view(second.data(), second.size() - kChunkPadding), batch);
+  ASSERT_EQ(batch.size(), 1u);
+  EXPECT_TRUE(batch.bad_lines.empty());
+  EXPECT_EQ(batch.line_count, 1u);
+  EXPECT_EQ(batch.label(0), -1.0f);
+  EXPECT_EQ(FeaturesOf(batch, 0),
+            (std::vector<Feature>{{SlotOf("d", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+}
+
+}  // namespace
+}  // namespace hare::io
