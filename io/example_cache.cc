@@ -163,7 +163,9 @@ CacheReader::~CacheReader() { fclose(file_); }
 
 bool CacheReader::Fill(size_t need) {
   if (filled_ - position_ >= need) return true;
-  std::memmove(buffer_.data(), buffer_.data() + position_, filled_ - position_);
+  if (filled_ > position_) {
+    std::memmove(buffer_.data(), buffer_.data() + position_, filled_ - position_);
+  }
   filled_ -= position_;
   position_ = 0;
   if (buffer_.size() < std::max(need, kReadBlock)) buffer_.resize(std::max(need, kReadBlock));

@@ -2,17 +2,18 @@
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <array>
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -137,8 +138,6 @@ class CompressedSource : public Source {
         stream_.push(bio::lzma_decompressor(bio::lzma_params(), kFilterBuffer), kFilterBuffer);
         break;
       case Compression::kZstd:
-        stream_.push(bio::zstd_decompressor(bio::zstd_params(), kFilterBuffer), kFilterBuffer);
-        break;
       case Compression::kNone:
         break;
     }
@@ -161,6 +160,50 @@ class CompressedSource : public Source {
   std::unique_ptr<PeekedFd> fd_;
   Compression compression_;
   bio::filtering_streambuf<bio::input> stream_;
+};
+
+// zstd through libzstd's streaming API rather than Boost 1.74's filter, which
+// ends quietly when the input stops in the middle of a frame: here an input
+// that ends before its last frame does is an error.
+class ZstdSource : public Source {
+ public:
+  explicit ZstdSource(std::unique_ptr<PeekedFd> fd)
+      : fd_(std::move(fd)), stream_(ZSTD_createDStream()), in_buffer_(ZSTD_DStreamInSize()) {}
+  ~ZstdSource() override { ZSTD_freeDStream(stream_); }
+  ZstdSource(const ZstdSource&) = delete;
+  ZstdSource& operator=(const ZstdSource&) = delete;
+
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
+    ZSTD_outBuffer out{buffer, size, 0};
+    while (out.pos == 0) {
+      if (in_.pos == in_.size) {
+        absl::StatusOr<size_t> n = fd_->Read(in_buffer_.data(), in_buffer_.size());
+        if (!n.ok()) return n.status();
+        if (*n == 0) {
+          if (frame_open_) return Corrupt("the input ends inside a frame");
+          return 0;
+        }
+        in_ = ZSTD_inBuffer{in_buffer_.data(), *n, 0};
+      }
+      const size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
+      if (ZSTD_isError(ret)) return Corrupt(ZSTD_getErrorName(ret));
+      frame_open_ = ret != 0;  // 0: a frame was completed and flushed
+    }
+    return out.pos;
+  }
+  Compression compression() const override { return Compression::kZstd; }
+
+ private:
+  absl::Status Corrupt(const char* why) const {
+    return absl::DataLossError(
+        absl::StrCat(fd_->name(), ": corrupt or truncated zstd data (", why, ")"));
+  }
+
+  std::unique_ptr<PeekedFd> fd_;
+  ZSTD_DStream* stream_;
+  std::vector<char> in_buffer_;
+  ZSTD_inBuffer in_{nullptr, 0, 0};
+  bool frame_open_ = true;  // nothing decoded yet: an empty stream is truncated too
 };
 
 }  // namespace
@@ -212,6 +255,7 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   Compression c = DetectCompression(peeked->head(), peeked->head_size());
   if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
+  if (c == Compression::kZstd) return std::make_unique<ZstdSource>(std::move(peeked));
   return std::make_unique<CompressedSource>(std::move(peeked), c);
 }
 

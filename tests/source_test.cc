@@ -260,7 +260,7 @@ TEST_F(SourceTest, TruncatedBzip2AndXzAreErrors) {
 // KNOWN BUG, disabled until fixed: Boost.Iostreams' zstd_decompressor (1.74)
 // reports the end of the stream whenever its input ends, even inside a frame,
 // so a truncated .zst file reads as a shorter file without any error.
-TEST_F(SourceTest, DISABLED_TruncatedZstdIsAnError) {
+TEST_F(SourceTest, TruncatedZstdIsAnError) {
   Write("data.txt", SampleText());
   Shell("zstd -q -c data.txt > full.bin4");
   const std::string full = Slurp(Path("full.bin4"));
@@ -299,11 +299,11 @@ TEST_F(SourceTest, ConcatenatedMembersAreAllRead) {
 }
 
 TEST_F(SourceTest, MagicAloneIsAnError) {
-  // zstd is left out: see DISABLED_TruncatedZstdIsAnError.
   for (const std::string& magic : {std::string("\x1f\x8b"), std::string("BZh9"),
                                    std::string("\xfd"
                                                "7zXZ\0",
-                                               6)}) {
+                                               6),
+                                   std::string("\x28\xb5\x2f\xfd")}) {
     const std::string path = Write("magic.bin", magic);
     absl::Status status = ReadToError(path);
     const std::string prefix =
