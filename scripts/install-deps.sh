@@ -7,7 +7,7 @@ packages=(
   cmake g++ make pkg-config
   libabsl-dev libxxhash-dev libboost-iostreams-dev libzstd-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  gzip bzip2 xz-utils zstd
+  gzip bzip2 xz-utils zstd time
 )
 
 missing=()

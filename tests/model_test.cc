@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "learner/linear_learner.h"
 #include "learner/perceptron.h"
+#include "learner/run.h"
 #include "tests/scratch.h"
 
 namespace hare::learner {
@@ -183,6 +184,51 @@ TEST_F(ModelTest, LearnerWeightsSurviveSaveAndLoad) {
   ASSERT_TRUE(m.ok());
   for (uint32_t i = 0; i < 1024; ++i)
     ASSERT_EQ(m->PredictionWeight(i), learner.PredictionWeight(i));
+}
+
+}  // namespace
+}  // namespace hare::learner
+
+namespace hare::learner {
+namespace {
+
+// A saved model scores every example as the learner's prediction weights do,
+// for every rule and option (Winnow's per-feature threshold, MBW's normalized
+// inputs, averages).
+TEST(ModelScoresTest, LoadedModelScoresLikeTheLearnerForEveryRule) {
+  io::ExampleBatch batch;
+  for (uint32_t e = 0; e < 300; ++e) {
+    batch.BeginExample();
+    for (uint32_t k = 0; k < 1 + e % 7; ++k) {
+      batch.AddFeature((e * 7919 + k * 104729) & 255, 0.25f + static_cast<float>((e + k) % 5));
+    }
+    batch.EndExample(e + 1, (e * 31) % 3 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+  }
+  const std::string path = ScratchPath("model.hare");
+  for (Rule rule : {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow,
+                    Rule::kModifiedBalancedWinnow, Rule::kPa, Rule::kSgd}) {
+    for (bool average : {false, true}) {
+      LearnerOptions o;
+      o.rule = rule;
+      o.average = average;
+      std::unique_ptr<Learner> learner = MakeLearner(o, 8);
+      std::vector<float> scores(batch.size());
+      learner->Train(batch, {}, scores);
+      ModelHeader h{.bits = 8,
+                    .rule = rule,
+                    .threshold = learner->threshold(),
+                    .threshold_per_feature = learner->threshold_per_feature(),
+                    .normalize_input = learner->normalizes_input()};
+      ASSERT_TRUE(SaveModel(h, *learner, path).ok());
+      absl::StatusOr<Model> m = LoadModel(path);
+      ASSERT_TRUE(m.ok());
+      for (size_t i = 0; i < batch.size(); ++i) {
+        const float want = learner->PredictionScore(batch, i);
+        ASSERT_NEAR(Score(*m, batch, i), want, 1e-5 * std::max(1.0f, std::fabs(want)))
+            << RuleName(rule) << (average ? " averaged" : "") << ", example " << i;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# End-to-end throughput harness: generates a `hare gen` file once (default
+# 1 GiB, the family throughput is measured on), then in ONE run times wc -l,
+# cat and hare in every configuration, and prints a Markdown table: wall and
+# CPU seconds, MB/s, examples/s, features/s, peak RSS, and wall time as a
+# ratio to `wc -l` on the same file (the machine is shared and noisy: compare
+# ratios from one run, not seconds across runs).
+#
+#   bench/e2e.sh [--size 1G] [--file PATH] [--bits 24] [--stream 10G]
+#
+# --file reuses an existing file; --stream SIZE adds `hare gen | hare train`
+# rows over a stream of SIZE that is never written to disk (flat memory).
+# Other learners found on PATH (vw) get rows of their own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+hare=${HARE:-build/tools/hare}
+size=1G
+file=""
+bits=24
+stream=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --file) file=$2; shift 2 ;;
+    --bits) bits=$2; shift 2 ;;
+    --stream) stream=$2; shift 2 ;;
+    *) echo "usage: bench/e2e.sh [--size 1G] [--file PATH] [--bits 24] [--stream 10G]" >&2; exit 1 ;;
+  esac
+done
+[ -x "$hare" ] || { echo "bench/e2e.sh: no hare binary at $hare (run scripts/build.sh)" >&2; exit 1; }
+command -v /usr/bin/time >/dev/null || { echo "bench/e2e.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -z "$file" ]; then
+  file=$work/gen.vw
+  echo "generating $size with hare gen ..." >&2
+  "$hare" gen --bytes "$size" > "$file"
+fi
+bytes=$(stat -c %s "$file")
+echo "compressing copies (gzip -1, zstd) ..." >&2
+gzip -1 -c "$file" > "$work/gen.vw.gz"
+zstd -q -c "$file" > "$work/gen.vw.zst"
+cat "$file" > /dev/null  # page cache warm
+
+wc_wall=""
+row() {  # row NAME COMMAND: runs COMMAND under GNU time, prints a table row
+  local name=$1 cmd=$2
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time" bash -c "$cmd" > /dev/null 2> "$work/err" ||
+    { echo "| $name | failed: $(tail -1 "$work/err") |||||||"; return; }
+  read -r wall user sys rss < "$work/time"
+  local examples features
+  examples=$(sed -n 's/^number of examples = //p' "$work/err" | tail -1)
+  features=$(sed -n 's/^total features = //p' "$work/err" | tail -1)
+  [ -z "$wc_wall" ] && wc_wall=$wall
+  awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v b="$bytes" \
+      -v e="${examples:-}" -v f="${features:-}" -v base="$wc_wall" 'BEGIN {
+    w = (w < 0.01 ? 0.01 : w)
+    printf "| %s | %.2f | %.2f | %.0f | %s | %s | %.0f | %.1fx |\n", n, w, u + s, b / w / 1e6,
+      (e == "" ? "-" : sprintf("%.2fM", e / w / 1e6)),
+      (f == "" ? "-" : sprintf("%.1fM", f / w / 1e6)), r / 1024, w / base }'
+}
+
+echo
+echo "$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "file: $(numfmt --to=iec "$bytes") ($bytes bytes), $(wc -l < "$file") examples; -b $bits; page cache warm"
+echo
+echo "| command | wall s | CPU s | MB/s | examples/s | features/s | peak RSS MiB | wall / wc -l |"
+echo "|---|---|---|---|---|---|---|---|"
+t="$hare train -b $bits --quiet"
+row "wc -l" "wc -l '$file'"
+row "cat > /dev/null" "cat '$file'"
+row "gzip -dc > /dev/null" "gzip -dc '$work/gen.vw.gz'"
+row "zstd -dc > /dev/null" "zstd -dc '$work/gen.vw.zst'"
+threads=""
+"$hare" train --help | grep -q -- '--threads' && threads=yes
+for rule in "--rule perceptron" "--rule perceptron --average" "--rule winnow --average" \
+            "--rule perceptron --average --adagrad"; do
+  row "hare train $rule" "$t $rule '$file'"
+  [ -n "$threads" ] && row "hare train $rule --threads 1" "$t $rule --threads 1 '$file'"
+done
+row "cat FILE \| hare train --rule perceptron --average" "cat '$file' | $t --rule perceptron --average"
+row "hare train --average FILE.gz" "$t --rule perceptron --average '$work/gen.vw.gz'"
+row "hare train --average FILE.zst" "$t --rule perceptron --average '$work/gen.vw.zst'"
+"$hare" train -b "$bits" --quiet --rule perceptron --average "$file" -f "$work/m" 2>/dev/null
+row "hare test (averaged perceptron model)" "$hare test -i '$work/m' --quiet '$file'"
+if [ -n "$stream" ]; then
+  row "hare gen --bytes $stream > /dev/null" "$hare gen --bytes $stream"
+  row "hare gen --bytes $stream \| hare train --average" "$hare gen --bytes $stream | $t --rule perceptron --average"
+fi
+if command -v vw >/dev/null; then
+  row "vw -b $bits (2 threads)" "vw -b $bits --quiet '$file'"
+  row "vw -b $bits --onethread" "vw -b $bits --quiet --onethread '$file'"
+fi
