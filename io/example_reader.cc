@@ -4,32 +4,183 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "io/source.h"
 
 namespace hare::io {
 
+// A chunk and the batch parsed from it travel together: the batch's tags are
+// views into the chunk, so both are recycled when the consumer is done.
+struct Slot {
+  Chunk chunk;
+  ExampleBatch batch;
+};
+
+class ExampleReader::Pipeline {
+ public:
+  Pipeline(std::vector<std::string> paths, const ParseOptions& parse,
+           const ChunkerOptions& chunking, int threads)
+      : chunker_(std::move(paths), chunking), slots_(2 * static_cast<size_t>(threads) + 2) {
+    for (Slot& s : slots_) free_.push_back(&s);
+    reader_ = std::thread([this] { ReadLoop(); });
+    for (int i = 0; i < threads; ++i) {
+      parsers_.emplace_back([this, parse] { ParseLoop(parse); });
+    }
+  }
+
+  ~Pipeline() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    reader_.join();
+    for (std::thread& t : parsers_) t.join();
+  }
+
+  // The slot of the next chunk in order; nullptr at the end.
+  absl::StatusOr<Slot*> Next() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (current_ != nullptr) {
+      free_.push_back(current_);
+      current_ = nullptr;
+      changed_.notify_all();
+    }
+    for (;;) {
+      for (auto it = parsed_.begin(); it != parsed_.end(); ++it) {
+        if ((*it)->chunk.sequence == next_sequence_) {
+          current_ = *it;
+          parsed_.erase(it);
+          ++next_sequence_;
+          return current_;
+        }
+      }
+      if (reader_done_ && next_sequence_ == chunks_read_) {
+        if (!reader_status_.ok()) return reader_status_;
+        return nullptr;
+      }
+      changed_.wait(lock);
+    }
+  }
+
+  uint64_t bytes() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return bytes_;
+  }
+
+ private:
+  void ReadLoop() {
+    for (;;) {
+      Slot* slot = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return stop_ || !free_.empty(); });
+        if (stop_) return;
+        slot = free_.back();
+        free_.pop_back();
+      }
+      absl::StatusOr<bool> more = chunker_.Next(slot->chunk);  // unlocked: the slow part
+      std::lock_guard<std::mutex> lock(mutex_);
+      bytes_ = chunker_.bytes();
+      if (!more.ok() || !*more) {
+        free_.push_back(slot);
+        reader_status_ = more.ok() ? absl::OkStatus() : more.status();
+        reader_done_ = true;
+        changed_.notify_all();
+        return;
+      }
+      ++chunks_read_;
+      to_parse_.push_back(slot);
+      changed_.notify_all();
+    }
+  }
+
+  void ParseLoop(const ParseOptions& options) {
+    Parser parser(options);
+    for (;;) {
+      Slot* slot = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return stop_ || !to_parse_.empty(); });
+        if (stop_) return;
+        slot = to_parse_.front();
+        to_parse_.pop_front();
+      }
+      parser.Parse(slot->chunk.text(), slot->batch);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        parsed_.push_back(slot);
+      }
+      changed_.notify_all();
+    }
+  }
+
+  Chunker chunker_;  // used by the reader thread only
+  std::vector<Slot> slots_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Slot*> free_;
+  std::deque<Slot*> to_parse_;
+  std::vector<Slot*> parsed_;
+  Slot* current_ = nullptr;  // handed to the consumer
+  uint64_t next_sequence_ = 0;
+  uint64_t chunks_read_ = 0;
+  uint64_t bytes_ = 0;
+  bool reader_done_ = false;
+  absl::Status reader_status_;
+  bool stop_ = false;
+  std::thread reader_;
+  std::vector<std::thread> parsers_;
+};
+
 ExampleReader::ExampleReader(std::vector<std::string> paths, const ParseOptions& parse,
-                             const ChunkerOptions& chunking)
-    : chunker_(std::move(paths), chunking), parser_(parse) {
-  for (const std::string& p : chunker_.paths()) names_.push_back(InputDisplayName(p));
+                             const ChunkerOptions& chunking, int threads) {
+  if (paths.empty()) paths.push_back("-");
+  for (const std::string& p : paths) names_.push_back(InputDisplayName(p));
+  if (threads > 1) {
+    pipeline_ = std::make_unique<Pipeline>(std::move(paths), parse, chunking, threads);
+  } else {
+    chunker_ = std::make_unique<Chunker>(std::move(paths), chunking);
+    parser_ = std::make_unique<Parser>(parse);
+  }
+}
+
+ExampleReader::~ExampleReader() = default;
+
+void ExampleReader::Label(const Chunk& chunk, ExampleBatch& batch) {
+  if (chunk.input != input_) {
+    input_ = chunk.input;
+    next_line_ = 1;
+  }
+  batch.input_name = names_[input_];
+  batch.first_line = next_line_;
+  next_line_ += batch.line_count;
 }
 
 absl::StatusOr<const ExampleBatch*> ExampleReader::Next() {
-  absl::StatusOr<bool> more = chunker_.Next(chunk_);
+  if (pipeline_ != nullptr) {
+    absl::StatusOr<Slot*> slot = pipeline_->Next();
+    if (!slot.ok()) return slot.status();
+    if (*slot == nullptr) return nullptr;
+    Label((*slot)->chunk, (*slot)->batch);
+    return &(*slot)->batch;
+  }
+  absl::StatusOr<bool> more = chunker_->Next(chunk_);
   if (!more.ok()) return more.status();
   if (!*more) return nullptr;
-  if (chunk_.input != input_) {
-    input_ = chunk_.input;
-    next_line_ = 1;
-  }
-  parser_.Parse(chunk_.text(), batch_);
-  batch_.input_name = names_[input_];
-  batch_.first_line = next_line_;
-  next_line_ += batch_.line_count;
+  parser_->Parse(chunk_.text(), batch_);
+  Label(chunk_, batch_);
   return &batch_;
+}
+
+uint64_t ExampleReader::bytes() const {
+  return pipeline_ != nullptr ? pipeline_->bytes() : chunker_->bytes();
 }
 
 absl::Status CheckReadable(const std::vector<std::string>& paths) {

@@ -1,8 +1,16 @@
 // Inputs -> ordered batches of parsed examples: the front of the pipeline.
 //
-// Batches come out in input order, each labelled with the input it came from
-// and the number of its first line there, so a consumer can name the exact
-// line of any example or bad line.
+// With one thread, the caller reads, cuts and parses each chunk itself. With
+// N > 1, a reader thread fills chunk buffers from a fixed pool, N parser
+// threads parse them, and Next() hands the batches out strictly in input
+// order: the learner sees the same batches, in the same order, whatever N
+// is, so the model is the same bit for bit. The pool bounds memory (about
+// 2N+2 chunks and their batches); there is one lock per chunk, none per
+// example.
+//
+// Batches come out labelled with the input they came from and the number of
+// their first line there, so a consumer can name the exact line of any
+// example or bad line.
 #pragma once
 
 #include <memory>
@@ -21,22 +29,34 @@ namespace hare::io {
 class ExampleReader : public ExampleStream {
  public:
   ExampleReader(std::vector<std::string> paths, const ParseOptions& parse,
-                const ChunkerOptions& chunking);
+                const ChunkerOptions& chunking, int threads = 1);
+  ~ExampleReader() override;
+  ExampleReader(const ExampleReader&) = delete;
+  ExampleReader& operator=(const ExampleReader&) = delete;
 
   // The next batch, or nullptr after the last one. The batch stays valid
-  // until the next call. An input that cannot be opened or read is an error.
+  // until the next call. An input that cannot be opened or read is an error,
+  // reported after every batch before it.
   absl::StatusOr<const ExampleBatch*> Next() override;
 
-  uint64_t bytes() const override { return chunker_.bytes(); }
+  uint64_t bytes() const override;
 
  private:
-  Chunker chunker_;
-  Parser parser_;
+  class Pipeline;
+
+  // Gives the batch of `chunk` its input name and first line number.
+  void Label(const Chunk& chunk, ExampleBatch& batch);
+
   std::vector<std::string> names_;
-  Chunk chunk_;
-  ExampleBatch batch_;
   size_t input_ = 0;
   uint64_t next_line_ = 1;
+  // One thread:
+  std::unique_ptr<Chunker> chunker_;
+  std::unique_ptr<Parser> parser_;
+  Chunk chunk_;
+  ExampleBatch batch_;
+  // More:
+  std::unique_ptr<Pipeline> pipeline_;
 };
 
 // Fails if any of `paths` cannot be opened for reading, before work starts.

@@ -142,7 +142,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   if (stream == nullptr) {
-    stream = std::make_unique<io::ExampleReader>(o.inputs, o.parse, o.chunking);
+    stream = std::make_unique<io::ExampleReader>(o.inputs, o.parse, o.chunking, o.threads);
     if (use_cache) {
       absl::StatusOr<std::unique_ptr<io::CacheWriter>> w = io::CacheWriter::Create(cache_path, key);
       if (!w.ok()) return w.status();

@@ -1,6 +1,8 @@
 #include "tools/cli.h"
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 namespace hare::tools {
 
@@ -19,6 +21,11 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
     return 1;
   }
   return -1;
+}
+
+int DefaultThreads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 256u));
 }
 
 int Fail(const char* command, const absl::Status& status, int code) {

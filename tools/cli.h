@@ -15,6 +15,9 @@ namespace hare::tools {
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
                      std::vector<std::string>* positional);
 
+// The number of threads `--threads` means by default: all cores.
+int DefaultThreads();
+
 // Prints "hare COMMAND: message" and returns `code`.
 int Fail(const char* command, const absl::Status& status, int code);
 int Fail(const char* command, const std::string& message, int code);

@@ -53,6 +53,7 @@ constexpr const char* kPredictSynopsis =
 int TestCommand(int argc, char** argv) {
   std::string model_path, predictions_path;
   bool quiet = false, strict = false;
+  int64_t threads = DefaultThreads();
   std::vector<std::string> inputs;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to test (required)", &model_path);
@@ -60,9 +61,11 @@ int TestCommand(int argc, char** argv) {
                   &predictions_path);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
+  flags.AddInt("--threads", "N", "parser threads (default: all cores)", &threads);
   if (int code = ParseCommandLine(flags, kTestSynopsis, argc, argv, &inputs); code >= 0)
     return code;
   if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
+  if (threads < 1 || threads > 256) return Fail("test", "--threads must be 1 to 256", kExitUsage);
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
@@ -77,7 +80,8 @@ int TestCommand(int argc, char** argv) {
                   kExitInput);
     }
   }
-  io::ExampleReader reader(inputs, model->header().parse_options(), io::ChunkerOptions{});
+  io::ExampleReader reader(inputs, model->header().parse_options(), io::ChunkerOptions{},
+                           static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   std::string text;

@@ -55,6 +55,7 @@ int TrainCommand(int argc, char** argv) {
   learner::LearnerOptions& l = o.learner;
   FlagParser flags;
   int64_t bits = o.parse.bits, seed = 0, passes = 1, holdout = 10, early = 3;
+  int64_t threads = DefaultThreads();
   bool noconstant = false;
   flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
   flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits);
@@ -97,6 +98,10 @@ int TrainCommand(int argc, char** argv) {
                &holdout);
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
   flags.AddInt("--early-stop", "N", "stop after N passes without holdout improvement (3)", &early);
+  flags.AddInt("--threads", "N",
+               "parser threads beside the learner (default: all cores); the model is the same "
+               "for every N",
+               &threads);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &o.quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &o.strict);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &o.inputs); code >= 0) return code;
@@ -107,6 +112,7 @@ int TrainCommand(int argc, char** argv) {
   o.passes = static_cast<int>(std::clamp<int64_t>(passes, 0, 1 << 20));
   o.holdout_period = static_cast<int>(std::clamp<int64_t>(holdout, 0, 1 << 30));
   o.early_stop = static_cast<int>(std::clamp<int64_t>(early, 0, 1 << 20));
+  o.threads = static_cast<int>(std::clamp<int64_t>(threads, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
   if (bits != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   if (!problems.empty()) {
