@@ -36,7 +36,16 @@ inline uint64_t NamespaceHash(std::string_view name, uint64_t seed) {
   return XXH3_64bits_withSeed(name.data(), name.size(), seed);
 }
 
+// Feature names are nearly always short: their XXH3 path is inlined here
+// rather than reached through XXH3_64bits_withSeed's length dispatch, which
+// the compiler keeps out of line (perf: XXH3 was 17-19% of training on the
+// 1 GiB hare gen file as a call; --threads 2 went 1.67 s -> 1.42-1.50 s).
+// Same function, same values (tests/hashing_test.cc pins them).
 inline uint64_t FeatureHash(std::string_view name, uint64_t namespace_hash) {
+  if (name.size() <= 16) {
+    return XXH3_len_0to16_64b(reinterpret_cast<const xxh_u8*>(name.data()), name.size(),
+                              XXH3_kSecret, namespace_hash);
+  }
   return XXH3_64bits_withSeed(name.data(), name.size(), namespace_hash);
 }
 

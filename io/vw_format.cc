@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "io/number.h"
 #include "io/parser.h"
+#include "io/scan.h"
 
 namespace hare::io {
 namespace {
@@ -93,8 +94,7 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
   }
 
   // Namespaces, in one scan: each token ends at white space or '|', and the
-  // ':' of a feature is noted on the way (a memchr per token, or one for the
-  // next '|', cost more than the whole scan: see git log).
+  // ':' of a feature is found on the way, 16 bytes at a time (io/scan.h).
   for (const char* p = first_bar; p < end;) {
     ++p;  // past the '|'
     uint64_t namespace_hash = ctx.default_namespace_hash;
@@ -123,8 +123,10 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       if (p == end || *p == '|') break;
       const char* t = p;
       const char* colon = nullptr;
-      for (; p < end && !EndsToken(*p); ++p) {
-        if (*p == ':' && colon == nullptr) colon = p;  // a name ends at its first ':'
+      p = FindTokenEnd<true>(p, end);
+      if (p < end && *p == ':') {  // a name ends at its first ':'; the value runs on
+        colon = p;
+        p = FindTokenEnd<false>(p + 1, end);
       }
       std::string_view token(t, static_cast<size_t>(p - t));
       std::string_view name = token;

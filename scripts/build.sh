@@ -10,7 +10,7 @@ if [ "${1:-}" == "--sanitize" ]; then
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHARE_SANITIZE=ON -DHARE_BUILD_BENCH=OFF >/dev/null
 else
   dir=build
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DHARE_BUILD_BENCH=ON >/dev/null
 fi
 cmake --build "$dir" -j"$(nproc)" >&2
 echo "$dir"
