@@ -333,3 +333,29 @@ TEST(VwFormatTest, ParserReusesTheBatch) {
 
 }  // namespace
 }  // namespace hare::io
+
+namespace hare::io {
+namespace {
+
+// The 16-byte token scan (io/scan.h) stops at bytes 0x00-0x0d; the ones that
+// are not white space stay inside the feature name, wherever they fall, and
+// long names cross 16-byte loads.
+TEST(VwFormatTest, ControlBytesAndLongNamesInsideTokens) {
+  const ParseOptions o{.constant = false};
+  const std::string long_name(40, 'x');
+  const std::string text =
+      std::string("1 | a\x01") + "b c\x08:2 " + long_name + ":0.5 " + long_name + "y\n";
+  test_util::ParsedChunk chunk(text, o);
+  ASSERT_EQ(chunk.batch().size(), 1u);
+  EXPECT_EQ(test_util::FeaturesOf(chunk.batch(), 0),
+            (std::vector<test_util::Feature>{{test_util::SlotOf("a\x01"
+                                                                "b",
+                                                                "", o),
+                                              1.0f},
+                                             {test_util::SlotOf("c\x08", "", o), 2.0f},
+                                             {test_util::SlotOf(long_name, "", o), 0.5f},
+                                             {test_util::SlotOf(long_name + "y", "", o), 1.0f}}));
+}
+
+}  // namespace
+}  // namespace hare::io
