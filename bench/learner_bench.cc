@@ -1,0 +1,101 @@
+// The learner's per-feature work on batches parsed in memory: the dot
+// product (score only), and a training step of each rule with averaging and
+// AdaGrad, over ranges of features per example and table bits. Items are
+// features, so items/s is the rate of the one per-feature loop.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "io/chunker.h"
+#include "io/example_batch.h"
+#include "io/parser.h"
+#include "learner/learner.h"
+#include "tools/synthetic.h"
+
+namespace hare::learner {
+namespace {
+
+// About 1 MiB of zipf examples, parsed once per (features, bits).
+struct Parsed {
+  std::string text;
+  io::ExampleBatch batch;
+};
+
+std::unique_ptr<Parsed> Parse(int64_t min_features, int bits) {
+  auto p = std::make_unique<Parsed>();
+  std::ostringstream out;
+  tools::Generate(
+      tools::GenOptions{.examples = static_cast<uint64_t>((1 << 20) / (8 * min_features)),
+                        .min_features = min_features,
+                        .max_features = 2 * min_features},
+      out);
+  p->text = out.str();
+  const size_t size = p->text.size();
+  p->text.append(io::kChunkPadding, '\0');
+  io::Parser(io::ParseOptions{.bits = bits})
+      .Parse(std::string_view(p->text.data(), size), p->batch);
+  return p;
+}
+
+// One pass of Train over the batch per iteration (the table keeps learning).
+void BM_Train(benchmark::State& state, LearnerOptions options) {
+  const int bits = static_cast<int>(state.range(1));
+  const std::unique_ptr<Parsed> p = Parse(state.range(0), bits);
+  std::unique_ptr<Learner> learner = MakeLearner(options, bits);
+  std::vector<float> scores(p->batch.size());
+  for (auto _ : state) {
+    learner->Train(p->batch, {}, scores);
+    benchmark::DoNotOptimize(scores.data());
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(p->batch.feature_count()));
+  state.counters["examples/s"] = benchmark::Counter(
+      static_cast<double>(state.iterations() * static_cast<int64_t>(p->batch.size())),
+      benchmark::Counter::kIsRate);
+}
+
+// The dot product alone: scores with the prediction weights.
+void BM_Dot(benchmark::State& state) {
+  const int bits = static_cast<int>(state.range(1));
+  const std::unique_ptr<Parsed> p = Parse(state.range(0), bits);
+  std::unique_ptr<Learner> learner = MakeLearner(LearnerOptions{}, bits);
+  float sum = 0;
+  for (auto _ : state) {
+    for (size_t i = 0; i < p->batch.size(); ++i) sum += learner->PredictionScore(p->batch, i);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(p->batch.feature_count()));
+}
+
+LearnerOptions Options(Rule rule, bool average, bool adagrad) {
+  LearnerOptions o;
+  o.rule = rule;
+  o.average = average;
+  o.adagrad = adagrad;
+  return o;
+}
+
+#define HARE_RANGES ArgsProduct({{10, 20, 100}, {18, 24}})->Unit(benchmark::kMillisecond)
+
+BENCHMARK(BM_Dot)->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, perceptron, Options(Rule::kPerceptron, false, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, perceptron_average, Options(Rule::kPerceptron, true, false))
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, perceptron_adagrad, Options(Rule::kPerceptron, false, true))
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, perceptron_average_adagrad, Options(Rule::kPerceptron, true, true))
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, winnow, Options(Rule::kWinnow, false, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, winnow_average, Options(Rule::kWinnow, true, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, balanced_winnow, Options(Rule::kBalancedWinnow, false, false))
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, modified_balanced_winnow,
+                  Options(Rule::kModifiedBalancedWinnow, false, false))
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, pa, Options(Rule::kPa, false, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, sgd_logistic, Options(Rule::kSgd, false, false))->HARE_RANGES;
+
+}  // namespace
+}  // namespace hare::learner
