@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <cstdint>
 #include <new>
 #include <utility>
 
@@ -10,16 +11,29 @@ namespace hare::learner {
 // Anonymous mmap: pages are zero and only become memory when touched, so a
 // 2^28 table costs nothing until used, and transparent huge pages cut the TLB
 // misses of random access into a large table.
+//
+// The table starts on a 2 MiB boundary (the mapping is made 2 MiB larger and
+// trimmed), so that every part of it can be a huge page.
+constexpr size_t kHugePage = size_t{2} << 20;
+
 WeightTable::WeightTable(int bits, int floats_per_slot) : bits_(bits) {
   while ((1 << shift_) < floats_per_slot) ++shift_;
   size_ = (size_t{1} << bits) << shift_;
-  void* p = mmap(nullptr, size_ * sizeof(float), PROT_READ | PROT_WRITE,
+  const size_t bytes = size_ * sizeof(float);
+  const size_t mapped = bytes + kHugePage;
+  void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
+  char* base = static_cast<char*>(p);
+  char* aligned = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(base) + kHugePage - 1) &
+                                          ~(uintptr_t{kHugePage} - 1));
+  if (aligned > base) munmap(base, static_cast<size_t>(aligned - base));
+  char* tail = aligned + bytes;
+  if (base + mapped > tail) munmap(tail, static_cast<size_t>(base + mapped - tail));
 #ifdef MADV_HUGEPAGE
-  madvise(p, size_ * sizeof(float), MADV_HUGEPAGE);
+  madvise(aligned, bytes, MADV_HUGEPAGE);
 #endif
-  data_ = static_cast<float*>(p);
+  data_ = reinterpret_cast<float*>(aligned);
 }
 
 WeightTable::~WeightTable() { Release(); }
