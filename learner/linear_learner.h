@@ -56,6 +56,10 @@ class LinearLearner final : public Learner {
   static constexpr int kL2 = kSum + (kAverage ? 2 : 0);
   static constexpr int kL1 = kL2 + 1;
   static constexpr int kFloats = kL2 + (kLazyReg ? 2 : 0);
+  // Slots of the example this far ahead are prefetched. Measured on the 1 GiB
+  // hare gen file read from the cache (averaged Perceptron, -b 24, one
+  // thread, best of 4 runs): 1 ahead 0.94 s, 4 ahead 0.83 s, 8 ahead 0.84 s.
+  static constexpr size_t kPrefetchAhead = 4;
 
   LinearLearner(Rule rule, int bits, Regularization reg = {})
       : rule_(rule), reg_(reg), table_(bits, kFloats) {}
@@ -63,7 +67,8 @@ class LinearLearner final : public Learner {
   void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
              std::span<float> scores) override {
     for (size_t i = 0; i < batch.size(); ++i) {
-      if (i + 1 < batch.size()) PrefetchFeatures(table_, batch.indices(i + 1));
+      if (i + kPrefetchAhead < batch.size())
+        PrefetchFeatures(table_, batch.indices(i + kPrefetchAhead));
       if (!held_out.empty() && held_out[i]) {
         scores[i] = PredictionScore(batch, i);
         continue;
