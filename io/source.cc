@@ -1,6 +1,7 @@
 #include "io/source.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -251,6 +252,11 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
   }
+  // A pipe holds 64 KiB by default: the writer and hare then take turns a
+  // thousand times a second. 1 MiB (the unprivileged maximum) lets each read
+  // take a block. The writer may be done already; failure changes nothing.
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) fcntl(fd, F_SETPIPE_SZ, 1 << 20);
   auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   Compression c = DetectCompression(peeked->head(), peeked->head_size());

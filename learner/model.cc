@@ -117,6 +117,10 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write model ", path, ": cannot create ", tmp, ": ", Errno()));
   }
+  // mkstemp makes the file 0600; a model gets the mode any new file would.
+  const mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
   uint64_t count = 0;
   const uint64_t slots = uint64_t{1} << header.bits;
   for (uint64_t i = 0; i < slots; ++i)
