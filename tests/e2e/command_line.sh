@@ -57,6 +57,10 @@ for _ in $(seq 50); do [ -s live.txt ] && break; sleep 0.1; done
 exec 3>&-
 wait
 
+# A model file gets the mode any new file gets (mkstemp alone would say 600).
+(umask 022 && "$HARE" train d.vw -f mode.model --quiet 2>/dev/null)
+expect_eq "model file mode" 644 "$(stat -c %a mode.model)"
+
 # model info.
 "$HARE" model info -i m.model > info.txt
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
