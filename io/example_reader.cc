@@ -1,6 +1,7 @@
 #include "io/example_reader.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -102,6 +103,12 @@ class ExampleReader::Pipeline {
   }
 
   void ParseLoop(const ParseOptions& options) {
+    // Parsers yield to the reader and the learner, each a serial chain: when
+    // cores are short (2 cores, 2 parsers, zstd decompressing on the reader)
+    // the chains run first and the parsers fill the gaps. Nice 5 against 0,
+    // 1 GiB file, averaged Perceptron, medians of 5 interleaved runs: zstd
+    // 1.94 -> 1.72 s, a pipe 1.26 -> 1.21 s, the plain file 1.06 -> 1.04 s.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 5);
     Parser parser(options);
     for (;;) {
       Slot* slot = nullptr;
