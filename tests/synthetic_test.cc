@@ -1,0 +1,96 @@
+// hare gen: the families are what they say, and deterministic.
+#include "tools/synthetic.h"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hare::tools {
+namespace {
+
+struct Line {
+  int label;
+  std::vector<int> on;  // indices of the x features that are on
+};
+
+std::vector<Line> Lines(const GenOptions& o) {
+  std::ostringstream out;
+  Generate(o, out);
+  std::istringstream in(out.str());
+  std::vector<Line> lines;
+  std::string word;
+  for (std::string text; std::getline(in, text);) {
+    std::istringstream words(text);
+    Line line;
+    words >> line.label >> word;  // label, "|"
+    while (words >> word) line.on.push_back(std::stoi(word.substr(1)));
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// k-of-n: the label is the disjunction (or conjunction) of the first k
+// features, and both labels occur about equally.
+TEST(SyntheticTest, DisjunctionsAndConjunctionsFollowTheirRule) {
+  for (const std::string family : {"disjunction", "conjunction"}) {
+    GenOptions o{.family = family, .seed = 3, .examples = 4000};
+    o.n = 500;
+    o.k = 10;
+    int positives = 0;
+    for (const Line& line : Lines(o)) {
+      int relevant_on = 0;
+      for (int x : line.on) relevant_on += x < 10;
+      const bool truth = family == "disjunction" ? relevant_on > 0 : relevant_on == 10;
+      ASSERT_EQ(line.label, truth ? 1 : -1) << family;
+      positives += line.label == 1;
+    }
+    EXPECT_NEAR(positives / 4000.0, 0.5, 0.03) << family;
+  }
+}
+
+TEST(SyntheticTest, SameSeedSameBytesAndTheConceptSeedSharesTheRule) {
+  GenOptions a{.seed = 5, .examples = 200};
+  std::ostringstream x, y;
+  Generate(a, x);
+  Generate(a, y);
+  EXPECT_EQ(x.str(), y.str());
+  GenOptions b = a;
+  b.seed = 6;
+  std::ostringstream z;
+  Generate(b, z);
+  EXPECT_NE(x.str(), z.str());
+}
+
+// Zipf data: 20-40 words of w<id> an example, about 245 bytes an example
+// (1 GB per 4.4 million examples).
+TEST(SyntheticTest, ZipfExamplesHaveTheDocumentedShape) {
+  GenOptions o{.seed = 1, .examples = 2000};
+  std::ostringstream out;
+  Generate(o, out);
+  const std::vector<Line> lines = Lines(o);
+  for (const Line& line : lines) {
+    ASSERT_GE(line.on.size(), 20u);
+    ASSERT_LE(line.on.size(), 40u);
+    ASSERT_TRUE(line.label == 1 || line.label == -1);
+  }
+  const double bytes_per_example = static_cast<double>(out.str().size()) / lines.size();
+  EXPECT_NEAR(bytes_per_example, 1e9 / 4.4e6, 15);
+}
+
+// Separable data keeps its margin and radius as printed; --flip flips labels.
+TEST(SyntheticTest, FlipFlipsAboutThatShareOfLabels) {
+  GenOptions clean{.family = "separable", .seed = 4, .concept_seed = 9, .examples = 4000};
+  GenOptions noisy = clean;
+  noisy.flip = 0.2f;
+  const std::vector<Line> a = Lines(clean), b = Lines(noisy);
+  ASSERT_EQ(a.size(), b.size());
+  int differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) differ += a[i].label != b[i].label;
+  EXPECT_NEAR(differ / 4000.0, 0.2, 0.03);
+}
+
+}  // namespace
+}  // namespace hare::tools
