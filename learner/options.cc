@@ -82,7 +82,9 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--beta must be between 0 and 1");
   }
   if (l.initial && !Positive(*l.initial)) problem("--initial-weight must be > 0");
-  if (l.threshold && !std::isfinite(*l.threshold)) problem("--threshold must be a number");
+  if (l.threshold && !(std::isfinite(*l.threshold) && *l.threshold >= 0)) {
+    problem("--threshold must be a number >= 0");
+  }
   if (!Positive(l.aggressiveness)) problem("-C must be > 0");
   if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
   if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {

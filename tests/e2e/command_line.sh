@@ -11,6 +11,12 @@ expect_code 1 "$HARE" train -b 40 d.vw 2> err.txt
 grep -q "bits must be 1 to 32" err.txt || fail "bits message: $(cat err.txt)"
 expect_code 1 "$HARE" train -l -1 d.vw
 expect_code 1 "$HARE" train --format json d.vw
+expect_code 1 "$HARE" train --rule winnow --threshold -1 d.vw 2> err.txt
+grep -q "threshold must be a number >= 0" err.txt || fail "negative threshold: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule perceptron --alpha 2 d.vw 2> err.txt
+grep -q "are for the Winnow rules" err.txt || fail "winnow option on perceptron: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule winnow --adagrad d.vw
+expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw
 expect_code 1 "$HARE" train -b 2>/dev/null
 expect_code 2 "$HARE" train missing.vw 2> err.txt
 expect_eq "missing input" "hare train: cannot open missing.vw: No such file or directory" "$(cat err.txt)"
