@@ -41,6 +41,13 @@ T Get(const char* p) {
 std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inputs) {
   std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
                                  " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
+  if (o.format == Format::kText) {
+    const hashing::TextFeatureOptions& t = o.text;
+    absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
+                    " minn=", t.minn, " maxn=", t.maxn, " window=", t.window,
+                    " collocations=", t.collocations, " keep_case=", t.keep_case,
+                    " target=", t.target);
+  }
   for (const std::string& path : inputs) {
     struct stat st;
     if (path != "-" && stat(path.c_str(), &st) == 0) {

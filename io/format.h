@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "hashing/feature_hash.h"
+#include "hashing/text_features.h"
 
 namespace hare::io {
 
@@ -19,7 +20,8 @@ struct ParseOptions {
   Format format = Format::kVw;
   int bits = hashing::kDefaultBits;
   uint64_t hash_seed = 0;
-  bool constant = true;  // add the constant (bias) feature to every example
+  bool constant = true;                   // add the constant (bias) feature to every example
+  hashing::TextFeatureOptions text = {};  // --format text: tokenizer and templates
 };
 
 // What a line parser reports about a line it could not use.

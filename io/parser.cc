@@ -11,7 +11,8 @@ LineContext::LineContext(const ParseOptions& o)
     : options(o),
       mask(hashing::MaskFor(o.bits)),
       default_namespace_hash(hashing::NamespaceHash(hashing::kDefaultNamespace, o.hash_seed)),
-      constant_index(hashing::ConstantIndex(o.hash_seed, o.bits)) {}
+      constant_index(hashing::ConstantIndex(o.hash_seed, o.bits)),
+      featurizer(o.text, o.hash_seed) {}
 
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message) {
   float value = 0;

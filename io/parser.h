@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/example_batch.h"
 #include "io/format.h"
@@ -19,7 +20,10 @@ struct LineContext {
   uint32_t mask;
   uint64_t default_namespace_hash;
   uint32_t constant_index;
-  std::string scratch;  // lower-cased words of plain text
+  // Plain text: the tokenizer's output and the templates.
+  std::string scratch;
+  std::vector<std::string_view> tokens;
+  hashing::TextFeaturizer featurizer;
 };
 
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example

@@ -2,11 +2,14 @@
 //
 //   line := [ label ] TAB text      |  text          (no TAB: no label)
 //
-// The text is split at white space and each word, lower-cased (ASCII letters;
-// other bytes are kept as they are), is a feature of value 1 in the default
-// namespace. A word that occurs twice counts twice.
+// The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
+// punctuation split off, apostrophes kept inside words, ASCII lower-cased
+// unless --keep-case) and the templates chosen (word unigrams by default;
+// n-grams, skip-grams, character n-grams, a window around a target,
+// collocations). Every feature has value 1; one that occurs twice counts twice.
 #include <cstring>
 
+#include "absl/strings/str_cat.h"
 #include "io/parser.h"
 
 namespace hare::io {
@@ -29,18 +32,14 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
     }
     p = label_end + 1;
   }
-  std::string& word = ctx.scratch;
-  for (;;) {
-    while (p < end && IsSpace(*p)) ++p;
-    if (p == end) break;
-    word.clear();
-    for (; p < end && !IsSpace(*p); ++p) {
-      char c = *p;
-      word.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c);
-    }
-    batch.AddFeature(
-        static_cast<uint32_t>(hashing::FeatureHash(word, ctx.default_namespace_hash)) & ctx.mask,
-        1.0f);
+  const std::string_view text(p, static_cast<size_t>(end - p));
+  if (uint32_t bad = hashing::Tokenize(text, ctx.options.text.keep_case, ctx.scratch, ctx.tokens)) {
+    error->column = static_cast<uint32_t>(p - begin) + bad;
+    error->message = "invalid UTF-8";
+    return false;
+  }
+  for (uint64_t h : ctx.featurizer.Features(ctx.tokens)) {
+    batch.AddFeature(static_cast<uint32_t>(h) & ctx.mask, 1.0f);
   }
   return true;
 }

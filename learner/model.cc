@@ -19,8 +19,10 @@ namespace {
 
 static_assert(std::endian::native == std::endian::little, "model files are little-endian");
 
-constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8;
+// The fixed part of the header; the target word follows it.
+constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8 + 8 + 2;
 constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
+constexpr size_t kMaxTarget = 256;
 
 std::string Errno() { return std::strerror(errno); }
 
@@ -129,7 +131,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   ChecksummedWriter out(fd);
   out.PutBytes(kModelMagic, sizeof kModelMagic);
   out.Put<uint32_t>(kModelVersion);
-  out.Put<uint32_t>(kHeaderBytes);
+  out.Put<uint32_t>(kHeaderBytes + static_cast<uint32_t>(header.text.target.size()));
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
   out.Put<uint8_t>(header.constant ? 1 : 0);
@@ -139,6 +141,13 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<float>(header.threshold);
   out.Put<float>(header.learning_rate);
   out.Put<uint64_t>(header.examples);
+  const hashing::TextFeatureOptions& t = header.text;
+  for (int v : {int{t.unigrams}, t.ngram, t.skips, t.minn, t.maxn, t.window, int{t.collocations},
+                int{t.keep_case}}) {
+    out.Put<uint8_t>(static_cast<uint8_t>(v));
+  }
+  out.Put<uint16_t>(static_cast<uint16_t>(t.target.size()));
+  out.PutBytes(t.target.data(), t.target.size());
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -187,13 +196,13 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     return true;
   };
   // Magic, version and sizes first, before reading or allocating the rest.
-  char preamble[kPreamble + kHeaderBytes + 8];
+  char preamble[kPreamble + kHeaderBytes];
   if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
       std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
     close(fd);
     return refuse("not a hare model file (its first bytes are not the model magic)");
   }
-  if (size < sizeof preamble + 8 || !read_at(preamble, sizeof preamble, 0)) {
+  if (size < sizeof preamble + 16 || !read_at(preamble, sizeof preamble, 0)) {
     close(fd);
     return refuse(absl::StrCat("truncated: ", size, " bytes is too short for a model"));
   }
@@ -206,9 +215,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
                                kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
   }
-  if (header_bytes != kHeaderBytes) {
+  if (header_bytes < kHeaderBytes || header_bytes > kHeaderBytes + kMaxTarget) {
     close(fd);
-    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes));
+    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes,
+                               " to ", kHeaderBytes + kMaxTarget));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -220,8 +230,17 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.threshold = Get<float>(p);
   h.learning_rate = Get<float>(p);
   h.examples = Get<uint64_t>(p);
-  const uint64_t count = Get<uint64_t>(p);
-  const uint64_t expected = sizeof preamble + 8 * count + 8;
+  uint8_t text[8];
+  for (uint8_t& v : text) v = Get<uint8_t>(p);
+  const uint16_t target_size = Get<uint16_t>(p);
+  const uint64_t body_start = kPreamble + header_bytes;  // the weight count
+  uint64_t count = 0;
+  if (target_size != header_bytes - kHeaderBytes || size < body_start + 16 ||
+      !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
+    close(fd);
+    return refuse("damaged: its header sizes disagree");
+  }
+  const uint64_t expected = body_start + 8 + 8 * count + 8;
   if (count > (uint64_t{1} << 32) || size != expected) {
     close(fd);
     return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
@@ -248,8 +267,17 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.rule = static_cast<Rule>(rule);
   h.threshold_per_feature = (flags & 1) != 0;
   h.normalize_input = (flags & 2) != 0;
+  h.text.unigrams = text[0] == 1;
+  h.text.ngram = text[1];
+  h.text.skips = text[2];
+  h.text.minn = text[3];
+  h.text.maxn = text[4];
+  h.text.window = text[5];
+  h.text.collocations = text[6] == 1;
+  h.text.keep_case = text[7] == 1;
+  h.text.target.assign(body.data() + kPreamble + kHeaderBytes, target_size);
   Model model(h);
-  const char* q = body.data() + sizeof preamble;
+  const char* q = body.data() + body_start + 8;
   int64_t previous = -1;
   for (uint64_t k = 0; k < count; ++k) {
     const uint32_t index = Get<uint32_t>(q);

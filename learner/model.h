@@ -6,7 +6,9 @@
 //   4  u32 header bytes H
 //   H  header: u32 bits, u64 hash seed, u8 constant feature, u8 input format,
 //      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
-//      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained
+//      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
+//      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
+//      collocations, keep case, u16 target length T, T bytes of the target
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -34,7 +36,7 @@
 namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
-inline constexpr uint32_t kModelVersion = 1;
+inline constexpr uint32_t kModelVersion = 2;
 
 struct ModelHeader {
   int bits = 18;
@@ -47,8 +49,9 @@ struct ModelHeader {
   bool normalize_input = false;
   float learning_rate = 1.0f;
   uint64_t examples = 0;
+  hashing::TextFeatureOptions text = {};
 
-  io::ParseOptions parse_options() const { return {format, bits, hash_seed, constant}; }
+  io::ParseOptions parse_options() const { return {format, bits, hash_seed, constant, text}; }
 };
 
 // A loaded model: its header and one prediction weight per slot.

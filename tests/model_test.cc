@@ -87,8 +87,28 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   EXPECT_EQ(m->nonzero(), 3u);
   TestWeights w;
   for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(m->PredictionWeight(i), w.PredictionWeight(i)) << i;
-  // 16 preamble + 32 header + 8 count + 3 * 8 weights + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 32u + 8u + 24u + 8u);
+  EXPECT_EQ(m->header().text, hashing::TextFeatureOptions{});
+  // 16 preamble + 42 header + 8 target ("_TARGET_") + 8 count + 3 * 8 weights + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 8u + 24u + 8u);
+}
+
+TEST_F(ModelTest, TextTemplatesRoundTrip) {
+  ModelHeader h = Header();
+  h.format = io::Format::kText;
+  h.text = {.unigrams = false,
+            .ngram = 3,
+            .skips = 1,
+            .minn = 2,
+            .maxn = 5,
+            .window = 2,
+            .collocations = true,
+            .keep_case = true,
+            .target = "<<here>>"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->header().text, h.text);
+  EXPECT_EQ(m->header().parse_options().text, h.text);
 }
 
 TEST_F(ModelTest, SavingALoadedModelGivesTheSameBytes) {
@@ -127,7 +147,7 @@ TEST_F(ModelTest, EveryFlippedBitIsRefused) {
     }
   }
   std::string flipped = bytes;
-  flipped[60] ^= 1;  // inside the weights
+  flipped[90] ^= 1;  // inside the weights
   WriteFile(bad, flipped);
   EXPECT_EQ(LoadModel(bad).status().message(),
             "cannot load model " + bad + ": checksum mismatch: the file is damaged");
@@ -142,11 +162,11 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 2;  // format version 2
+  newer[8] = 3;  // format version 3
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 2, but this hare reads version 1 (made by a newer hare)");
+                ": format version 3, but this hare reads version 2 (made by a newer hare)");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");

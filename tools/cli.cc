@@ -1,8 +1,11 @@
 #include "tools/cli.h"
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
 #include <thread>
+
+#include "absl/strings/str_cat.h"
 
 namespace hare::tools {
 
@@ -21,6 +24,49 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
     return 1;
   }
   return -1;
+}
+
+void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text) {
+  auto small_int = [](const char* name, int lo, int hi, int* out) {
+    return [name, lo, hi, out](std::string_view v) {
+      int n = 0;
+      auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+      if (ec != std::errc() || ptr != v.data() + v.size() || n < lo || n > hi) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, " takes a whole number from ", lo, " to ", hi));
+      }
+      *out = n;
+      return absl::OkStatus();
+    };
+  };
+  flags.Add("--ngram", "N", "text: word n-grams up to N (default 1; fastText -wordNgrams)",
+            small_int("--ngram", 1, 5, &text.ngram));
+  flags.Add("--skips", "K", "text: n-grams may skip up to K words (default 0)",
+            small_int("--skips", 0, 5, &text.skips));
+  flags.Add("--minn", "N", "text: character n-grams from N characters (fastText -minn)",
+            small_int("--minn", 1, 10, &text.minn));
+  flags.Add("--maxn", "N", "text: character n-grams up to N characters (default 0: none)",
+            small_int("--maxn", 0, 10, &text.maxn));
+  flags.Add("--window", "K", "text: words at -K..K around the target, with their offsets",
+            small_int("--window", 0, 10, &text.window));
+  flags.AddSwitch("--collocations", "text: pairs of neighbours of the target (-1=a&+1=b)",
+                  &text.collocations);
+  flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
+  flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
+  flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {
+    text.unigrams = false;
+    return absl::OkStatus();
+  });
+}
+
+std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text) {
+  std::vector<std::string> problems;
+  if (text.maxn > 0 && text.minn == 0) text.minn = std::min(3, text.maxn);
+  if (text.maxn > 0 && text.minn > text.maxn) problems.push_back("--minn must be <= --maxn");
+  if (text.target.empty() || text.target.size() > 256) {
+    problems.push_back("--target must be 1 to 256 bytes");
+  }
+  return problems;
 }
 
 int DefaultThreads() {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "hashing/text_features.h"
 #include "tools/flags.h"
 
 namespace hare::tools {
@@ -14,6 +15,14 @@ namespace hare::tools {
 // Returns -1 to go on, or the exit code to return at once.
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
                      std::vector<std::string>* positional);
+
+// The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
+// --window, --collocations, --target, --keep-case, --no-unigrams.
+void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text);
+
+// Every problem with text template options, in words. --maxn without --minn
+// starts at min(3, maxn), fastText's usual minimum.
+std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text);
 
 // The number of threads `--threads` means by default: all cores.
 int DefaultThreads();

@@ -13,5 +13,6 @@ int TestCommand(int argc, char** argv);
 int PredictCommand(int argc, char** argv);
 int ModelCommand(int argc, char** argv);
 int GenCommand(int argc, char** argv);
+int FeaturesCommand(int argc, char** argv);
 
 }  // namespace hare::tools

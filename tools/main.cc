@@ -16,6 +16,7 @@ constexpr const char* kUsage =
     "  predict     stdin to stdout: one prediction per input line\n"
     "  model info  show what a model file holds\n"
     "  gen         write synthetic examples (VW format) to stdout\n"
+    "  features    show the features hare makes of sentences\n"
     "\n"
     "Run 'hare COMMAND --help' for a command's options.\n";
 
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   if (command == "predict") return hare::tools::PredictCommand(argc, argv);
   if (command == "model") return hare::tools::ModelCommand(argc, argv);
   if (command == "gen") return hare::tools::GenCommand(argc, argv);
+  if (command == "features") return hare::tools::FeaturesCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return hare::tools::kExitOk;

@@ -3,11 +3,30 @@
 #include <string_view>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "learner/model.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 
 namespace hare::tools {
+
+namespace {
+
+// "unigrams, ngram 2, chars 3-6, window 2, collocations, target _TARGET_"
+std::string TemplatesText(const hashing::TextFeatureOptions& t) {
+  std::vector<std::string> parts;
+  if (t.unigrams) parts.push_back("unigrams");
+  if (t.ngram > 1) parts.push_back(absl::StrFormat("ngram %d", t.ngram));
+  if (t.skips > 0) parts.push_back(absl::StrFormat("skips %d", t.skips));
+  if (t.maxn > 0) parts.push_back(absl::StrFormat("chars %d-%d", t.minn, t.maxn));
+  if (t.window > 0) parts.push_back(absl::StrFormat("window %d", t.window));
+  if (t.collocations) parts.push_back("collocations");
+  if (t.window > 0 || t.collocations) parts.push_back("target " + t.target);
+  if (t.keep_case) parts.push_back("keep case");
+  return absl::StrJoin(parts, ", ");
+}
+
+}  // namespace
 
 int ModelCommand(int argc, char** argv) {
   if (argc < 3 || std::string_view(argv[2]) != "info") {
@@ -39,10 +58,12 @@ int ModelCommand(int argc, char** argv) {
       "threshold         %g\n"
       "learning rate     %g\n"
       "examples trained  %d\n"
-      "non-zero weights  %d\n",
+      "non-zero weights  %d\n"
+      "%s",
       model_path, learner::kModelVersion, learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
       h.hash_seed, h.constant ? "yes" : "no", io::FormatName(h.format), h.threshold,
-      h.learning_rate, h.examples, model->nonzero());
+      h.learning_rate, h.examples, model->nonzero(),
+      h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "");
   return kExitOk;
 }
 

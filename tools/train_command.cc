@@ -63,6 +63,7 @@ int TrainCommand(int argc, char** argv) {
             &io::FormatFromName, &o.parse.format);
   flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant);
+  AddTextFeatureFlags(flags, o.parse.text);
   AddChoice(flags, "--rule", "NAME",
             "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
             &learner::RuleFromName, &l.rule);
@@ -114,6 +115,12 @@ int TrainCommand(int argc, char** argv) {
   o.early_stop = static_cast<int>(std::clamp<int64_t>(early, 0, 1 << 20));
   o.threads = static_cast<int>(std::clamp<int64_t>(threads, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
+  for (std::string& p : ValidateTextFeatures(o.parse.text)) problems.push_back(std::move(p));
+  if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
+    problems.push_back(
+        "the text templates (--ngram, --skips, --minn, --maxn, --window, "
+        "--collocations, --target, --keep-case, --no-unigrams) need --format text");
+  }
   if (bits != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   if (!problems.empty()) {
     return Fail("train",
@@ -149,7 +156,8 @@ int TrainCommand(int argc, char** argv) {
                                 .threshold_per_feature = model->threshold_per_feature(),
                                 .normalize_input = model->normalizes_input(),
                                 .learning_rate = l.learning_rate,
-                                .examples = result->stats.labelled};
+                                .examples = result->stats.labelled,
+                                .text = o.parse.text};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out); !s.ok()) {
       return Fail("train", s, kExitInput);
     }

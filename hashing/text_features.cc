@@ -1,0 +1,233 @@
+#include "hashing/text_features.h"
+
+#include <algorithm>
+
+namespace hare::hashing {
+namespace {
+
+// A word character: ASCII letters and digits, '_', and any byte of a UTF-8
+// sequence (non-ASCII characters are letters of some script, as far as
+// splitting goes).
+bool IsWordByte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c >= 0x80;
+}
+
+bool IsSpaceByte(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Length of the UTF-8 sequence at p (1 for ASCII), or 0 if it is invalid:
+// a bad lead byte, a missing continuation byte, an overlong form, a surrogate
+// or a code point above U+10FFFF.
+size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
+  const unsigned char c = p[0];
+  if (c < 0x80) return 1;
+  size_t n;
+  uint32_t cp;
+  if (c >= 0xc2 && c <= 0xdf) {
+    n = 2;
+    cp = c & 0x1f;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    n = 3;
+    cp = c & 0x0f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (static_cast<size_t>(end - p) < n) return 0;
+  for (size_t i = 1; i < n; ++i) {
+    if ((p[i] & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (p[i] & 0x3f);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+      (cp >= 0xd800 && cp <= 0xdfff)) {
+    return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+uint64_t OffsetHash(int offset) {
+  const int64_t o = offset;
+  return XXH3_64bits_withSeed(&o, sizeof o, 0x6f6666736574ull /* "offset" */);
+}
+
+uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
+                  std::vector<std::string_view>& tokens) {
+  tokens.clear();
+  storage.clear();
+  storage.reserve(text.size() * 2);  // worst case: a space after every byte; no reallocation
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
+  std::vector<std::pair<size_t, size_t>> spans;  // (start, length) in storage
+  size_t word_start = std::string::npos;
+  auto close_word = [&] {
+    if (word_start != std::string::npos) {
+      spans.emplace_back(word_start, storage.size() - word_start);
+      word_start = std::string::npos;
+    }
+  };
+  for (const unsigned char* p = begin; p < end;) {
+    const size_t n = Utf8Length(p, end);
+    if (n == 0) return static_cast<uint32_t>(p - begin) + 1;
+    const unsigned char c = *p;
+    if (n > 1 || IsWordByte(c)) {
+      if (word_start == std::string::npos) word_start = storage.size();
+      for (size_t i = 0; i < n; ++i) {
+        const unsigned char b = p[i];
+        storage.push_back(!keep_case && b >= 'A' && b <= 'Z' ? static_cast<char>(b + 32)
+                                                             : static_cast<char>(b));
+      }
+      p += n;
+      continue;
+    }
+    if (c == '\'' && word_start != std::string::npos && p + 1 < end && IsWordByte(p[1])) {
+      storage.push_back('\'');  // inside a word: "don't"
+      ++p;
+      continue;
+    }
+    close_word();
+    if (!IsSpaceByte(c)) {  // punctuation: a token of its own
+      spans.emplace_back(storage.size(), 1);
+      storage.push_back(static_cast<char>(c));
+    }
+    ++p;
+  }
+  close_word();
+  for (const auto& [start, length] : spans) tokens.emplace_back(storage.data() + start, length);
+  return 0;
+}
+
+TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)
+    : options_(options),
+      word_namespace_(NamespaceHash(kDefaultNamespace, seed)),
+      char_namespace_(NamespaceHash("chars", seed)) {
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  Tokenize(options.target, options.keep_case, storage, tokens);
+  target_ = storage;  // the marker as the tokenizer makes it ("_target_")
+}
+
+void TextFeaturizer::Add(uint64_t hash, std::vector<std::string>* names, std::string name) {
+  features_.push_back(hash);
+  if (names != nullptr) names->push_back(std::move(name));
+}
+
+const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::string_view>& tokens,
+                                                      std::vector<std::string>* names) {
+  features_.clear();
+  if (names != nullptr) names->clear();
+  const size_t n = tokens.size();
+  words_.resize(n);
+  for (size_t i = 0; i < n; ++i) words_[i] = FeatureHash(tokens[i], word_namespace_);
+  const bool want = names != nullptr;
+
+  if (options_.unigrams) {
+    for (size_t i = 0; i < n; ++i) Add(words_[i], names, want ? std::string(tokens[i]) : "");
+  }
+  // n-grams of 2..ngram words, neighbours at most `skips` words apart.
+  if (options_.ngram >= 2) {
+    std::vector<size_t> at;
+    for (size_t first = 0; first < n; ++first) {
+      // Depth-first over the positions of the 2nd.. words.
+      at.assign(1, first);
+      std::vector<uint64_t> hash(1, words_[first]);
+      while (!at.empty()) {
+        // Try to extend, else advance the last position, else pop.
+        const size_t len = at.size();
+        if (len >= 2) {
+          std::string name;
+          if (want) {
+            for (size_t k = 0; k < len; ++k) {
+              if (k > 0) name.push_back('_');
+              name.append(tokens[at[k]]);
+            }
+          }
+          Add(hash[len - 1], names, std::move(name));
+        }
+        if (len < static_cast<size_t>(options_.ngram) && at.back() + 1 < n) {
+          at.push_back(at.back() + 1);
+          hash.push_back(Combine(hash[len - 1], words_[at.back()]));
+          continue;
+        }
+        // Advance: the last position moves right within the skip limit.
+        while (!at.empty()) {
+          const size_t k = at.size() - 1;
+          if (k == 0) {
+            at.clear();
+            break;
+          }
+          const size_t next = at[k] + 1;
+          if (next < n && next - at[k - 1] - 1 <= static_cast<size_t>(options_.skips)) {
+            at[k] = next;
+            hash.resize(k);
+            hash.push_back(Combine(hash[k - 1], words_[next]));
+            break;
+          }
+          at.pop_back();
+          hash.pop_back();
+        }
+      }
+    }
+  }
+  // Character n-grams of "<word>", counted in characters (UTF-8 aware).
+  chars_begin_ = features_.size();
+  if (options_.maxn > 0) {
+    std::string w;
+    std::vector<size_t> starts;
+    for (size_t i = 0; i < n; ++i) {
+      w.assign(1, '<');
+      w.append(tokens[i]);
+      w.push_back('>');
+      starts.clear();
+      for (size_t b = 0; b < w.size(); ++b) {
+        if ((static_cast<unsigned char>(w[b]) & 0xc0) != 0x80) starts.push_back(b);
+      }
+      starts.push_back(w.size());
+      const size_t chars = starts.size() - 1;
+      for (size_t len = static_cast<size_t>(std::max(options_.minn, 1));
+           len <= static_cast<size_t>(options_.maxn); ++len) {
+        for (size_t s = 0; s + len <= chars; ++s) {
+          std::string_view g(w.data() + starts[s], starts[s + len] - starts[s]);
+          if (g == "<" || g == ">") continue;  // as fastText: no 1-gram of a boundary alone
+          Add(FeatureHash(g, char_namespace_), names, want ? std::string(g) : "");
+        }
+      }
+    }
+  }
+  chars_end_ = features_.size();
+  // Golding & Roth's context of each occurrence of the target.
+  if (options_.window > 0 || options_.collocations) {
+    auto at = [&](size_t t, int o) -> const std::string_view* {
+      const int64_t j = static_cast<int64_t>(t) + o;
+      return j < 0 || j >= static_cast<int64_t>(n) ? nullptr : &tokens[static_cast<size_t>(j)];
+    };
+    auto positional = [&](size_t t, int o) { return Combine(words_[t + o], OffsetHash(o)); };
+    auto label = [](int o, std::string_view w) {
+      std::string out = o > 0 ? "+" : "";
+      out.append(std::to_string(o));
+      out.push_back('=');
+      out.append(w);
+      return out;
+    };
+    for (size_t t = 0; t < n; ++t) {
+      if (tokens[t] != target_) continue;
+      for (int o = -options_.window; o <= options_.window; ++o) {
+        if (o == 0 || at(t, o) == nullptr) continue;
+        Add(positional(t, o), names, want ? label(o, *at(t, o)) : "");
+      }
+      if (options_.collocations) {
+        for (auto [a, b] : {std::pair{-2, -1}, std::pair{-1, 1}, std::pair{1, 2}}) {
+          if (at(t, a) == nullptr || at(t, b) == nullptr) continue;
+          Add(Combine(positional(t, a), positional(t, b)), names,
+              want ? label(a, *at(t, a)).append("&").append(label(b, *at(t, b))) : "");
+        }
+      }
+    }
+  }
+  return features_;
+}
+
+}  // namespace hare::hashing

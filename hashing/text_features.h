@@ -1,0 +1,86 @@
+// Features of raw sentences: a tokenizer and the feature templates users know
+// from fastText (-wordNgrams, -minn/-maxn) and VW (--ngram, --skips), and
+// Golding & Roth's context features for confusion sets (a window around a
+// target word, and collocations).
+//
+// Tokens: runs of letters, digits, '_' and non-ASCII characters (UTF-8,
+// checked); an apostrophe between two such characters stays inside the word
+// ("don't", "film's"); every other ASCII punctuation character is a token of
+// its own; white space separates. ASCII letters are lower-cased unless
+// keep_case (other scripts are kept as they are).
+//
+// Templates (all in the default namespace unless said; the hash of a
+// combination is a function of its parts' hashes, never of a built string):
+//   word unigrams                 h(w)
+//   word n-grams, 2..ngram        Combine(...Combine(h(w1), h(w2))..., h(wn))
+//     with skips k: the n words may have up to k skipped words between neighbours
+//   char n-grams, minn..maxn      h(g) in namespace "chars", of "<word>" as fastText
+//   window k around the target    Combine(h(w), Offset(o)) for o in -k..k, o != 0
+//   collocations                  Combine of two window features: (-2,-1), (-1,+1), (+1,+2)
+// Names ("w1_w2", "<wo", "-1=the", "-1=the&+1=of") are made only when asked
+// for (hare features, readable models).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashing/feature_hash.h"
+
+namespace hare::hashing {
+
+struct TextFeatureOptions {
+  bool unigrams = true;
+  int ngram = 1;  // word n-grams up to this length (1: unigrams only)
+  int skips = 0;  // words that may be skipped between neighbours of an n-gram
+  int minn = 0;   // character n-grams of minn..maxn characters (0: none)
+  int maxn = 0;
+  int window = 0;  // words at -window..window around the target (0: none)
+  bool collocations = false;
+  bool keep_case = false;
+  std::string target = "_TARGET_";
+
+  bool operator==(const TextFeatureOptions&) const = default;
+};
+
+// The hash of a combination of two hashes: XXH3 of b's 8 bytes seeded by a.
+inline uint64_t Combine(uint64_t a, uint64_t b) { return XXH3_64bits_withSeed(&b, sizeof b, a); }
+
+// The hash that stands for "at offset o from the target".
+uint64_t OffsetHash(int offset);
+
+// Splits UTF-8 text into tokens (lower-cased into `storage`, which the views
+// point into). Returns the 1-based byte column of the first invalid UTF-8
+// byte, or 0 if the text is valid (then `tokens` holds every token).
+uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
+                  std::vector<std::string_view>& tokens);
+
+// Turns tokens into features. Scratch space is reused from call to call.
+class TextFeaturizer {
+ public:
+  TextFeaturizer(const TextFeatureOptions& options, uint64_t seed);
+
+  // The hashes of every feature of `tokens`, valid until the next call.
+  // With `names`, their names too, in the same order.
+  const std::vector<uint64_t>& Features(const std::vector<std::string_view>& tokens,
+                                        std::vector<std::string>* names = nullptr);
+
+  const TextFeatureOptions& options() const { return options_; }
+  // Where, in the last Features(), the character n-grams (namespace "chars") are.
+  size_t chars_begin() const { return chars_begin_; }
+  size_t chars_end() const { return chars_end_; }
+
+ private:
+  void Add(uint64_t hash, std::vector<std::string>* names, std::string name);
+
+  TextFeatureOptions options_;
+  uint64_t word_namespace_;
+  uint64_t char_namespace_;
+  std::string target_;              // case-folded like the tokens
+  std::vector<uint64_t> words_;     // h(w) of each token
+  std::vector<uint64_t> features_;  // the output
+  size_t chars_begin_ = 0, chars_end_ = 0;
+};
+
+}  // namespace hare::hashing

@@ -1,0 +1,32 @@
+# --format text with templates: the model keeps its template options (test
+# featurizes as training did), bigrams beat unigrams on sentence polarity,
+# invalid UTF-8 is a reported bad line, and `hare features` shows the features.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+zcat "$HARE_TEST_DATA/rt-polarity.train.vw.gz" | sed 's/ | /\t/' > train.txt
+zcat "$HARE_TEST_DATA/rt-polarity.test.vw.gz" | sed 's/ | /\t/' > test.txt
+accuracy() { grep '^accuracy = ' "$1" | cut -d' ' -f3; }
+common=(--format text --rule pa --average --passes 5 -b 22 --quiet)
+"$HARE" train "${common[@]}" train.txt -f uni.model 2>/dev/null
+"$HARE" train "${common[@]}" --ngram 2 train.txt -f bi.model 2>/dev/null
+"$HARE" test -i uni.model test.txt --quiet 2> uni.txt
+"$HARE" test -i bi.model test.txt --quiet 2> bi.txt
+awk -v u="$(accuracy uni.txt)" -v b="$(accuracy bi.txt)" 'BEGIN { exit !(b > u + 0.01) }' ||
+  fail "bigrams $(accuracy bi.txt) not better than unigrams $(accuracy uni.txt)"
+"$HARE" model info -i bi.model > info.txt
+grep -q "^text templates    unigrams, ngram 2$" info.txt || fail "model info: $(cat info.txt)"
+
+# Invalid UTF-8 is a bad line like any other.
+printf '1\tgood words\n-1\tbad \xff byte\n' > utf.txt
+"$HARE" train --format text utf.txt --quiet 2> err.txt
+grep -q "^utf.txt:2:8: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(cat err.txt)"
+
+# What a sentence becomes.
+printf "pos\tThe _TARGET_ isn't bad.\n" |
+  "$HARE" features --ngram 2 --window 1 --collocations --minn 4 --maxn 4 > features.txt
+expect_eq "features" "pos | the _target_ isn't bad . the__target_ _target__isn't isn't_bad bad_. -1=the +1=isn't -1=the&+1=isn't +1=isn't&+2=bad |chars <the the> <_ta _tar targ arge rget get_ et_> <isn isn' sn't n't> <bad bad>" "$(cat features.txt)"
+
+# The templates belong to --format text.
+expect_code 1 "$HARE" train --ngram 2 train.txt 2> err.txt
+grep -q "need --format text" err.txt || fail "templates without text: $(cat err.txt)"
+echo ok

@@ -1,0 +1,122 @@
+// The tokenizer and the text templates: exact tokens, exact feature names in
+// order, hashes that are functions of the parts' hashes, pinned forever.
+#include "hashing/text_features.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hare::hashing {
+namespace {
+
+std::vector<std::string> Tokens(std::string_view text, bool keep_case = false) {
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  EXPECT_EQ(Tokenize(text, keep_case, storage, tokens), 0u) << text;
+  return {tokens.begin(), tokens.end()};
+}
+
+uint32_t BadByte(std::string_view text) {
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  return Tokenize(text, false, storage, tokens);
+}
+
+TEST(TokenizeTest, PunctuationSplitApostrophesKeptAsciiLowerCased) {
+  EXPECT_EQ(Tokens("Don't miss it: a well-made film!"),
+            (std::vector<std::string>{"don't", "miss", "it", ":", "a", "well", "-", "made", "film",
+                                      "!"}));
+  EXPECT_EQ(Tokens("'Tis the dogs' bone..."),
+            (std::vector<std::string>{"'", "tis", "the", "dogs", "'", "bone", ".", ".", "."}));
+  EXPECT_EQ(Tokens("The _TARGET_ of 2 x_y"),
+            (std::vector<std::string>{"the", "_target_", "of", "2", "x_y"}));
+  EXPECT_EQ(Tokens("Keep CASE", true), (std::vector<std::string>{"Keep", "CASE"}));
+  EXPECT_EQ(Tokens("  \t "), (std::vector<std::string>{}));
+}
+
+TEST(TokenizeTest, Utf8IsKeptAndChecked) {
+  // Non-ASCII letters are word characters; only ASCII is lower-cased.
+  EXPECT_EQ(Tokens("Caf\xc3\xa9 NA\xc3\x8fVE \xe2\x82\xac"
+                   "5"),
+            (std::vector<std::string>{"caf\xc3\xa9", "na\xc3\x8fve",
+                                      "\xe2\x82\xac"
+                                      "5"}));
+  EXPECT_EQ(BadByte("ok \xff"), 4u);           // not a lead byte
+  EXPECT_EQ(BadByte("ab\xc3"), 3u);            // cut short
+  EXPECT_EQ(BadByte("\xc3(x"), 1u);            // no continuation byte
+  EXPECT_EQ(BadByte("a\xc0\xaf"), 2u);         // overlong '/'
+  EXPECT_EQ(BadByte("\xe0\x80\xaf"), 1u);      // overlong, 3 bytes
+  EXPECT_EQ(BadByte("\xed\xa0\x80"), 1u);      // a surrogate
+  EXPECT_EQ(BadByte("\xf4\x90\x80\x80"), 1u);  // above U+10FFFF
+  EXPECT_EQ(BadByte("\xf0\x9f\x98\x80 ok"), 0u);
+}
+
+// Never to be changed: models and caches depend on them.
+TEST(TextFeaturesTest, CombinationHashesArePinned) {
+  EXPECT_EQ(Combine(1, 2), Combine(1, 2));
+  EXPECT_NE(Combine(1, 2), Combine(2, 1));
+  EXPECT_EQ(Combine(0x1234, 0x5678), 0x8c128bb8b57c94f8ull);
+  EXPECT_EQ(OffsetHash(-1), 0x9b2d13fea06eec4cull);
+  EXPECT_NE(OffsetHash(1), OffsetHash(-1));
+}
+
+struct Named {
+  std::vector<uint64_t> hashes;
+  std::vector<std::string> names;
+};
+
+Named Featurize(std::string_view text, const TextFeatureOptions& o) {
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  Tokenize(text, o.keep_case, storage, tokens);
+  TextFeaturizer f(o, 0);
+  Named out;
+  out.hashes = f.Features(tokens, &out.names);
+  // Without names: the same hashes.
+  EXPECT_EQ(f.Features(tokens), out.hashes);
+  return out;
+}
+
+uint64_t H(std::string_view w) { return FeatureHash(w, NamespaceHash("", 0)); }
+
+TEST(TextFeaturesTest, UnigramsAndNgrams) {
+  const Named n = Featurize("a b c", {.ngram = 3});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"a", "b", "c", "a_b", "a_b_c", "b_c"}));
+  EXPECT_EQ(n.hashes[0], H("a"));
+  EXPECT_EQ(n.hashes[3], Combine(H("a"), H("b")));
+  EXPECT_EQ(n.hashes[4], Combine(Combine(H("a"), H("b")), H("c")));
+}
+
+TEST(TextFeaturesTest, SkipGrams) {
+  // Bigrams whose words are at most one word apart.
+  const Named n = Featurize("a b c d", {.unigrams = false, .ngram = 2, .skips = 1});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"a_b", "a_c", "b_c", "b_d", "c_d"}));
+  EXPECT_EQ(n.hashes[1], Combine(H("a"), H("c")));
+}
+
+TEST(TextFeaturesTest, CharacterNgramsAsFastText) {
+  const Named n = Featurize("ab", {.unigrams = false, .minn = 1, .maxn = 3});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"a", "b", "<a", "ab", "b>", "<ab", "ab>"}));
+  EXPECT_EQ(n.hashes[0], FeatureHash("a", NamespaceHash("chars", 0)));
+  EXPECT_NE(n.hashes[0], H("a"));  // not the word "a"
+  // Counted in characters, not bytes.
+  EXPECT_EQ(Featurize("\xc3\xa9", {.unigrams = false, .minn = 2, .maxn = 2}).names,
+            (std::vector<std::string>{"<\xc3\xa9", "\xc3\xa9>"}));
+}
+
+TEST(TextFeaturesTest, WindowAndCollocationsAroundTheTarget) {
+  const Named n =
+      Featurize("x the _TARGET_ of it", {.unigrams = false, .window = 1, .collocations = true});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"-1=the", "+1=of", "-2=x&-1=the", "-1=the&+1=of",
+                                               "+1=of&+2=it"}));
+  EXPECT_EQ(n.hashes[0], Combine(H("the"), OffsetHash(-1)));
+  EXPECT_EQ(n.hashes[3],
+            Combine(Combine(H("the"), OffsetHash(-1)), Combine(H("of"), OffsetHash(1))));
+  // At the edges, missing neighbours give no feature; another marker can be chosen.
+  EXPECT_EQ(Featurize("HERE it", {.unigrams = false, .window = 2, .target = "HERE"}).names,
+            (std::vector<std::string>{"+1=it"}));
+}
+
+}  // namespace
+}  // namespace hare::hashing

@@ -1,0 +1,102 @@
+// hare features [template flags] [FILE...]: what sentences become.
+#include <cstring>
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hashing/text_features.h"
+#include "io/chunker.h"
+#include "io/example_reader.h"
+#include "io/source.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace hare::tools {
+namespace {
+
+constexpr const char* kSynopsis =
+    "usage: hare features [template options] [FILE...]\n"
+    "Reads sentences (\"label<TAB>text\" or just text; stdin by default) and prints the\n"
+    "features hare makes of each with the same template options as `hare train --format\n"
+    "text`, in VW format: the words and word n-grams in the default namespace, character\n"
+    "n-grams in |chars. ':' and '|', which VW reserves, print as <colon> and <pipe>.\n";
+
+std::string Printable(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (c == ':') {
+      out += "<colon>";
+    } else if (c == '|') {
+      out += "<pipe>";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int FeaturesCommand(int argc, char** argv) {
+  hashing::TextFeatureOptions text;
+  std::vector<std::string> inputs;
+  FlagParser flags;
+  AddTextFeatureFlags(flags, text);
+  if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
+  std::vector<std::string> problems = ValidateTextFeatures(text);
+  if (!problems.empty()) return Fail("features", absl::StrJoin(problems, "\n"), kExitUsage);
+  if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
+
+  io::Chunker chunker(inputs, io::ChunkerOptions{.fill_blocks = false});
+  hashing::TextFeaturizer featurizer(text, 0);
+  std::string storage, out;
+  std::vector<std::string_view> tokens;
+  std::vector<std::string> names;
+  io::Chunk chunk;
+  size_t input = 0;
+  uint64_t line_number = 0;
+  int bad = 0;
+  for (;;) {
+    absl::StatusOr<bool> more = chunker.Next(chunk);
+    if (!more.ok()) return Fail("features", more.status(), kExitInput);
+    if (!*more) break;
+    if (chunk.input != input) {
+      input = chunk.input;
+      line_number = 0;
+    }
+    out.clear();
+    std::string_view rest = chunk.text();
+    while (!rest.empty()) {
+      const size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      rest.remove_prefix(nl + 1);
+      ++line_number;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      std::string_view label, sentence = line;
+      if (const size_t tab = line.find('\t'); tab != line.npos) {
+        label = line.substr(0, tab);
+        sentence.remove_prefix(tab + 1);
+      }
+      if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
+        std::cerr << io::InputDisplayName(chunker.paths()[input]) << ":" << line_number << ":"
+                  << (sentence.data() - line.data()) + column << ": invalid UTF-8; line skipped\n";
+        ++bad;
+        out += '\n';
+        continue;
+      }
+      featurizer.Features(tokens, &names);
+      std::string words, chars;
+      for (size_t k = 0; k < names.size(); ++k) {
+        const bool is_char = k >= featurizer.chars_begin() && k < featurizer.chars_end();
+        absl::StrAppend(is_char ? &chars : &words, " ", Printable(names[k]));
+      }
+      absl::StrAppend(&out, std::string(label), " |", words);
+      if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
+      out += '\n';
+    }
+    std::cout << out << std::flush;
+  }
+  return bad == 0 ? kExitOk : kExitInput;
+}
+
+}  // namespace hare::tools
