@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "io/example_reader.h"
+#include "learner/metrics.h"
 #include "learner/model.h"
 #include "learner/run.h"
 #include "tools/cli.h"
@@ -36,11 +37,17 @@ void AppendPrediction(const io::ExampleBatch& batch, size_t i, float score, std:
   out += '\n';
 }
 
+// Binary labels as classes of an Evaluation: -1 is class 0, +1 class 1 (the
+// positive class, whose score AUC ranks). String labels will bring K classes.
+int BinaryClass(float label) { return label > 0 ? 1 : 0; }
+
 constexpr const char* kTestSynopsis =
-    "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS]\n"
+    "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
     "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per example:\n"
-    "the predicted label, then the raw score (then the tag, if any). Accuracy and a summary go\n"
-    "to stderr when the examples have labels.\n";
+    "the predicted label, then the raw score (then the tag, if any). When the examples have\n"
+    "labels, a summary, the accuracy, per-class precision, recall and F1, their macro averages,\n"
+    "AUC and the confusion matrix go to stderr; --json also writes them to stdout as one JSON\n"
+    "object.\n";
 
 constexpr const char* kPredictSynopsis =
     "usage: hare predict -i MODEL [FILE...]\n"
@@ -52,13 +59,14 @@ constexpr const char* kPredictSynopsis =
 
 int TestCommand(int argc, char** argv) {
   std::string model_path, predictions_path;
-  bool quiet = false, strict = false;
+  bool quiet = false, strict = false, json = false;
   int64_t threads = DefaultThreads();
   std::vector<std::string> inputs;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to test (required)", &model_path);
   flags.AddString("-p,--predictions", "FILE", "write predictions to FILE ('-' for stdout)",
                   &predictions_path);
+  flags.AddSwitch("--json", "also write the evaluation to stdout as one JSON object", &json);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
   flags.AddInt("--threads", "N", "parser threads (default: all cores)", &threads);
@@ -66,6 +74,9 @@ int TestCommand(int argc, char** argv) {
     return code;
   if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
   if (threads < 1 || threads > 256) return Fail("test", "--threads must be 1 to 256", kExitUsage);
+  if (json && predictions_path == "-") {
+    return Fail("test", "--json and -p - both write to stdout; give -p a file", kExitUsage);
+  }
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
@@ -84,9 +95,18 @@ int TestCommand(int argc, char** argv) {
                            static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
+  // Log loss needs probabilities, which no model gives yet: when one does,
+  // call evaluation.AddProbability here for each labelled example, and Text()
+  // and Json() will report it.
+  learner::Evaluation evaluation({"-1", "+1"});
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, run, [&](const io::ExampleBatch& batch, std::span<const float> scores) {
+        for (size_t i = 0; i < batch.size(); ++i) {
+          if (!batch.has_label(i)) continue;
+          evaluation.Add(BinaryClass(batch.label(i)),
+                         BinaryClass(learner::PredictedLabel(scores[i])), scores[i]);
+        }
         if (!out) return;
         text.clear();
         for (size_t i = 0; i < batch.size(); ++i) AppendPrediction(batch, i, scores[i], text);
@@ -101,6 +121,13 @@ int TestCommand(int argc, char** argv) {
     std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",
                                  1.0 - stats->error_rate(), stats->labelled - stats->mistakes,
                                  stats->labelled);
+    std::cerr << '\n' << evaluation.Text();
+  }
+  if (json) {
+    const std::string line = evaluation.Json() + '\n';
+    if (fwrite(line.data(), 1, line.size(), stdout) != line.size() || fflush(stdout) != 0) {
+      return Fail("test", "cannot write the JSON report to stdout", kExitInput);
+    }
   }
   return kExitOk;
 }

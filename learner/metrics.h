@@ -1,0 +1,119 @@
+// Evaluation of a classifier on labelled examples: accuracy, per-class
+// precision, recall and F1, macro averages, the confusion matrix, AUC (binary)
+// and log loss, as a human report and as one line of JSON.
+//
+// Written for K classes; binary is K = 2 with class 1 the positive class.
+// Conventions, as scikit-learn's classification_report with zero_division=0:
+// - precision(c) = TP / (TP + FP), recall(c) = TP / (TP + FN),
+//   F1(c) = 2 TP / (2 TP + FP + FN) (the harmonic mean of the two), and any of
+//   them whose denominator is 0 (a class never predicted, or never seen) is 0.
+// - Macro averages are the plain means over all K classes, those with no
+//   support included, so every class weighs the same whatever its size.
+// - AUC is the Mann-Whitney statistic: the probability that a positive
+//   example scores above a negative one, ties counting 1/2. It is exact.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hare::learner {
+
+// Log loss of one example: -ln p, where p is the probability the model gave to
+// the example's true class (for binary, P(+1) for a positive, 1 - P(+1) for a
+// negative). p is clamped to [1e-15, 1 - 1e-15], as scikit-learn did, so that a
+// confident mistake costs 34.5 rather than infinity; a NaN counts as 1e-15.
+double LogLoss(double true_class_probability);
+
+// The mean of LogLoss over `true_class_probabilities`; 0 when it is empty.
+double LogLoss(std::span<const double> true_class_probabilities);
+
+class Evaluation {
+ public:
+  // One name per class; class i of Add is class_names[i]. K >= 1.
+  explicit Evaluation(std::vector<std::string> class_names);
+
+  // Counts one labelled example. Classes are in [0, K); `score` is the raw
+  // score of the positive class (class 1) and is kept only when K = 2, for
+  // AUC. Memory: 4 bytes per example kept (a vector's capacity can be up to
+  // twice that), so 400-800 MB for 1e8 test examples, plus a scratch copy of
+  // the larger class while auc() sorts: the price of an exact AUC. No
+  // allocation per call beyond the vector's amortized growth.
+  void Add(int true_class, int predicted_class, float score) {
+    ++confusion_[static_cast<size_t>(true_class) * classes() + predicted_class];
+    if (classes() == 2) {
+      keys_[true_class].push_back(SortKey(score));
+      keys_sorted_ = false;
+    }
+  }
+
+  // The hook for log loss: counts one example's LogLoss. Call it only when the
+  // model gives probabilities; log loss is reported only if it was called.
+  void AddProbability(double true_class_probability) {
+    log_loss_sum_ += LogLoss(true_class_probability);
+    ++log_loss_examples_;
+  }
+
+  int classes() const { return static_cast<int>(names_.size()); }
+  const std::string& class_name(int c) const { return names_[c]; }
+
+  // The confusion matrix: examples of true class `t` predicted as `p`.
+  uint64_t confusion(int t, int p) const {
+    return confusion_[static_cast<size_t>(t) * classes() + p];
+  }
+  uint64_t examples() const;        // all examples added
+  uint64_t support(int c) const;    // examples whose true class is c (row sum)
+  uint64_t predicted(int c) const;  // examples predicted as c (column sum)
+
+  double accuracy() const;  // 0 with no examples
+  double precision(int c) const;
+  double recall(int c) const;
+  double f1(int c) const;
+  double macro_precision() const;
+  double macro_recall() const;
+  double macro_f1() const;
+
+  // Binary only: AUC of the scores of class 1 against class 0. NaN when
+  // K != 2 or when either class has no examples (it is undefined then).
+  double auc() const;
+
+  bool has_log_loss() const { return log_loss_examples_ > 0; }
+  double log_loss() const;  // mean over AddProbability's examples; 0 if none
+
+  // A report like scikit-learn's classification_report: per-class precision,
+  // recall, F1 and support, accuracy, macro averages, AUC and log loss when
+  // defined, then the confusion matrix. Ends with a newline.
+  std::string Text() const;
+
+  // The same as one line of JSON (no newline):
+  // {"examples":N,"accuracy":A,"macro_precision":P,"macro_recall":R,
+  //  "macro_f1":F,"auc":U,"log_loss":L,"classes":[{"name":"-1","precision":P,
+  //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...]}
+  // "auc" only when K = 2 (null when undefined), "log_loss" only when
+  // has_log_loss(). Numbers are printed with the fewest digits that read back
+  // as the same double.
+  std::string Json() const;
+
+ private:
+  // A float's bits mapped so that unsigned order is the float order, with -0
+  // folded into +0 (x + 0.0f is +0 for either zero) so that they tie. A NaN
+  // (no learner gives one) sorts above +inf or below -inf by its sign.
+  static uint32_t SortKey(float score) {
+    const auto bits = std::bit_cast<uint32_t>(score + 0.0f);
+    return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+  }
+
+  std::vector<std::string> names_;
+  std::vector<uint64_t> confusion_;  // K x K, row-major, rows = true class
+  // Binary only: the sort keys of the scores of class 0 and class 1. Sorted in
+  // place by auc(), which is why they are mutable: a sorted copy would double
+  // the memory on a large test set.
+  mutable std::vector<uint32_t> keys_[2];
+  mutable bool keys_sorted_ = true;
+  double log_loss_sum_ = 0;
+  uint64_t log_loss_examples_ = 0;
+};
+
+}  // namespace hare::learner

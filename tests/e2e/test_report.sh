@@ -1,0 +1,54 @@
+# hare test's evaluation: the --json object agrees with the stderr report and
+# with the test set's class counts; --json with -p - is refused.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+data=$HARE_TEST_DATA
+"$HARE" train "$data/rt-polarity.train.vw.gz" -f m.model --quiet 2> train.txt
+"$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --quiet --json > report.json 2> test.txt
+
+# One line, one object.
+expect_eq "JSON lines" 1 "$(wc -l < report.json)"
+grep -q '^{.*}$' report.json || fail "not one JSON object: $(cat report.json)"
+expect_eq "braces" "$(tr -cd '{' < report.json | wc -c)" "$(tr -cd '}' < report.json | wc -c)"
+expect_eq "brackets" "$(tr -cd '[' < report.json | wc -c)" "$(tr -cd ']' < report.json | wc -c)"
+
+# json_value KEY: the first number after "KEY": in the report.
+json_value() { grep -o "\"$1\":[-0-9.e+]*" report.json | head -1 | cut -d: -f2; }
+
+# The JSON's accuracy, to the 6 digits of the stderr line, is that line's.
+accuracy=$(grep '^accuracy = ' test.txt | cut -d' ' -f3)
+expect_eq "JSON accuracy" "$accuracy" "$(awk -v a="$(json_value accuracy)" 'BEGIN { printf "%.6f", a }')"
+expect_eq "JSON examples" 2132 "$(json_value examples)"
+grep -q '"auc":0\.[0-9]' report.json || fail "no AUC in $(cat report.json)"
+if grep -q '"log_loss"' report.json; then fail "log loss reported without probabilities"; fi
+
+# The confusion matrix counts every test example once; its diagonal is the
+# examples right, as the accuracy line counts them.
+confusion=$(grep -o '"confusion":\[\[[0-9]*,[0-9]*\],\[[0-9]*,[0-9]*\]\]' report.json |
+  tr -c '0-9' ' ')
+read -r nn np pn pp <<< "$confusion"
+expect_eq "confusion total" 2132 "$((nn + np + pn + pp))"
+right=$(grep '^accuracy = ' test.txt | sed 's/.*(\([0-9]*\) of.*/\1/')
+expect_eq "confusion diagonal" "$right" "$((nn + pp))"
+
+# Each class's support is its number of examples in the test file.
+negatives=$(zcat "$data/rt-polarity.test.vw.gz" | grep -c '^-1 ')
+positives=$(zcat "$data/rt-polarity.test.vw.gz" | grep -c '^1 ')
+expect_eq "class count" 2132 "$((negatives + positives))"
+support() { grep -o "{\"name\":\"$1\",[^}]*\"support\":[0-9]*}" report.json | grep -o '[0-9]*}$' | tr -d '}'; }
+expect_eq "support of -1" "$negatives" "$(support -1)"
+expect_eq "support of +1" "$positives" "$(support +1)"
+expect_eq "row -1" "$negatives" "$((nn + np))"
+expect_eq "row +1" "$positives" "$((pn + pp))"
+
+# The text report on stderr has the same numbers.
+grep -q "^-1 .* $negatives\$" test.txt || fail "text report row -1: $(cat test.txt)"
+grep -q "^+1 .* $positives\$" test.txt || fail "text report row +1"
+grep -q "^auc = 0\.[0-9]\{6\}\$" test.txt || fail "text report AUC"
+
+# Without --json nothing goes to stdout; with -p - it would share stdout: refused.
+"$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --quiet > none.txt 2>/dev/null
+expect_eq "stdout without --json" "" "$(cat none.txt)"
+expect_code 1 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p - 2> err.txt > /dev/null
+grep -q -- "--json and -p - both write to stdout" err.txt || fail "usage message: $(cat err.txt)"
+cat report.json

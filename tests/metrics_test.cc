@@ -1,0 +1,278 @@
+// Evaluation metrics: exact hand-computed precision, recall, F1, macro
+// averages, AUC and log loss, 0/0 cases, and the text and JSON reports.
+#include "learner/metrics.h"
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hare::learner {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// Adds `count` examples of true class t predicted as p (score unused: K = 3).
+void AddMany(Evaluation& e, int t, int p, int count) {
+  for (int i = 0; i < count; ++i) e.Add(t, p, 0.0f);
+}
+
+// The confusion matrix of the tests below (rows true, columns predicted):
+//        a  b  c
+//   a    3  1  0    support 4
+//   b    2  4  0    support 6
+//   c    1  1  0    support 2, never predicted
+Evaluation ThreeClasses() {
+  Evaluation e({"a", "b", "c"});
+  AddMany(e, 0, 0, 3);
+  AddMany(e, 0, 1, 1);
+  AddMany(e, 1, 0, 2);
+  AddMany(e, 1, 1, 4);
+  AddMany(e, 2, 0, 1);
+  AddMany(e, 2, 1, 1);
+  return e;
+}
+
+// The AUC by its definition: over every (positive, negative) pair, 1 if the
+// positive scores higher, 1/2 on a tie.
+double NaiveAuc(const std::vector<float>& negatives, const std::vector<float>& positives) {
+  double wins = 0;
+  for (float p : positives) {
+    for (float n : negatives) wins += p > n ? 1.0 : p == n ? 0.5 : 0.0;
+  }
+  return wins / (double(negatives.size()) * double(positives.size()));
+}
+
+Evaluation Binary(const std::vector<float>& negatives, const std::vector<float>& positives) {
+  Evaluation e({"-1", "+1"});
+  for (float s : negatives) e.Add(0, s > 0 ? 1 : 0, s);
+  for (float s : positives) e.Add(1, s > 0 ? 1 : 0, s);
+  return e;
+}
+
+TEST(MetricsTest, ConfusionMatrixCounts) {
+  const Evaluation e = ThreeClasses();
+  EXPECT_EQ(e.classes(), 3);
+  EXPECT_EQ(e.examples(), 12u);
+  EXPECT_EQ(e.confusion(0, 0), 3u);
+  EXPECT_EQ(e.confusion(0, 1), 1u);
+  EXPECT_EQ(e.confusion(1, 0), 2u);
+  EXPECT_EQ(e.confusion(2, 1), 1u);
+  EXPECT_EQ(e.confusion(2, 2), 0u);
+  EXPECT_EQ(e.support(0), 4u);
+  EXPECT_EQ(e.support(1), 6u);
+  EXPECT_EQ(e.support(2), 2u);
+  EXPECT_EQ(e.predicted(0), 6u);
+  EXPECT_EQ(e.predicted(1), 6u);
+  EXPECT_EQ(e.predicted(2), 0u);
+}
+
+TEST(MetricsTest, PrecisionRecallF1ByHand) {
+  const Evaluation e = ThreeClasses();
+  EXPECT_DOUBLE_EQ(e.accuracy(), 7.0 / 12);
+  // a: 3 right of 6 predicted, of 4 true; F1 = 2*3 / (4 + 6).
+  EXPECT_DOUBLE_EQ(e.precision(0), 0.5);
+  EXPECT_DOUBLE_EQ(e.recall(0), 0.75);
+  EXPECT_DOUBLE_EQ(e.f1(0), 0.6);
+  // b: 4 of 6 predicted, 4 of 6 true.
+  EXPECT_DOUBLE_EQ(e.precision(1), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(e.recall(1), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(e.f1(1), 2.0 / 3);
+  // c is never predicted: precision 0/0 counts 0, recall 0/2, F1 0/2.
+  EXPECT_EQ(e.precision(2), 0.0);
+  EXPECT_EQ(e.recall(2), 0.0);
+  EXPECT_EQ(e.f1(2), 0.0);
+  // Means over all three classes, c included.
+  EXPECT_DOUBLE_EQ(e.macro_precision(), 7.0 / 18);
+  EXPECT_DOUBLE_EQ(e.macro_recall(), 17.0 / 36);
+  EXPECT_DOUBLE_EQ(e.macro_f1(), 19.0 / 45);
+}
+
+TEST(MetricsTest, F1IsTheHarmonicMeanOfPrecisionAndRecall) {
+  const Evaluation e = ThreeClasses();
+  for (int c = 0; c < 2; ++c) {
+    const double p = e.precision(c), r = e.recall(c);
+    EXPECT_DOUBLE_EQ(e.f1(c), 2 * p * r / (p + r)) << c;
+  }
+}
+
+TEST(MetricsTest, AClassNeverSeenNorPredictedCountsZeroInMacroAverages) {
+  // Every example is +1 and predicted +1: class -1 has no support and no
+  // prediction, so all its ratios are 0/0 = 0, and AUC is undefined.
+  const Evaluation e = Binary({}, {0.5f, 1.0f, 2.0f});
+  EXPECT_EQ(e.accuracy(), 1.0);
+  EXPECT_EQ(e.precision(0), 0.0);
+  EXPECT_EQ(e.recall(0), 0.0);
+  EXPECT_EQ(e.f1(0), 0.0);
+  EXPECT_EQ(e.f1(1), 1.0);
+  EXPECT_EQ(e.macro_f1(), 0.5);
+  EXPECT_TRUE(std::isnan(e.auc()));
+  EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
+  EXPECT_THAT(e.Text(), HasSubstr("auc = undefined"));
+}
+
+TEST(MetricsTest, NoExamplesIsAllZeros) {
+  const Evaluation e({"-1", "+1"});
+  EXPECT_EQ(e.examples(), 0u);
+  EXPECT_EQ(e.accuracy(), 0.0);
+  EXPECT_EQ(e.macro_f1(), 0.0);
+  EXPECT_TRUE(std::isnan(e.auc()));
+}
+
+TEST(MetricsTest, AucPerfectReversedAndAllTies) {
+  EXPECT_EQ(Binary({-3, -2, -1}, {1, 2, 3}).auc(), 1.0);
+  EXPECT_EQ(Binary({1, 2, 3}, {-3, -2, -1}).auc(), 0.0);
+  EXPECT_EQ(Binary({0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}).auc(), 0.5);
+  // -0 and +0 are the same score.
+  EXPECT_EQ(Binary({-0.0f, 0.0f}, {0.0f, -0.0f}).auc(), 0.5);
+}
+
+TEST(MetricsTest, AucByHandWithATie) {
+  // Positives 0.8, 0.4, 0.2; negatives 0.4, 0.1, -0.5. 0.8 beats all 3
+  // negatives, 0.4 beats 2 and ties 1 (1/2), 0.2 beats 2: 7.5 of 9 pairs.
+  EXPECT_DOUBLE_EQ(Binary({0.4f, 0.1f, -0.5f}, {0.8f, 0.4f, 0.2f}).auc(), 7.5 / 9);
+}
+
+TEST(MetricsTest, AucOrdersNegativeScoresAndInfinities) {
+  const float inf = std::numeric_limits<float>::infinity();
+  // Positives -1e-30 and +inf against -inf and -1e30: all 4 pairs won.
+  EXPECT_EQ(Binary({-inf, -1e30f}, {-1e-30f, inf}).auc(), 1.0);
+  // -2 < -1 < -0.5: the positive -1 beats one negative of two.
+  EXPECT_EQ(Binary({-2.0f, -0.5f}, {-1.0f}).auc(), 0.5);
+}
+
+TEST(MetricsTest, AucMatchesTheDefinitionOnRandomScoresWithTies) {
+  std::mt19937 random(7);
+  std::normal_distribution<float> normal(0.0f, 4.0f);
+  std::vector<float> negatives, positives;
+  Evaluation e({"-1", "+1"});
+  auto add = [&](int count) {
+    for (int i = 0; i < count; ++i) {
+      const bool positive = random() % 3 == 0;
+      float s = normal(random) + (positive ? 1.5f : 0.0f);
+      if (i % 2 == 0) s = std::round(s * 4) / 4;  // many ties
+      (positive ? positives : negatives).push_back(s);
+      e.Add(positive, s > 0, s);
+    }
+  };
+  add(3000);
+  EXPECT_DOUBLE_EQ(e.auc(), NaiveAuc(negatives, positives));
+  // Examples added after auc() sorted the scores are counted too.
+  add(1000);
+  EXPECT_DOUBLE_EQ(e.auc(), NaiveAuc(negatives, positives));
+  EXPECT_DOUBLE_EQ(e.auc(), NaiveAuc(negatives, positives));  // sorted already
+}
+
+TEST(MetricsTest, AucIsOnlyForTwoClasses) {
+  const Evaluation e = ThreeClasses();
+  EXPECT_TRUE(std::isnan(e.auc()));
+  EXPECT_THAT(e.Json(), Not(HasSubstr("auc")));
+  EXPECT_THAT(e.Text(), Not(HasSubstr("auc")));
+}
+
+TEST(MetricsTest, LogLossOfKnownProbabilities) {
+  EXPECT_DOUBLE_EQ(LogLoss(0.5), std::log(2.0));
+  EXPECT_DOUBLE_EQ(LogLoss(std::exp(-1.0)), 1.0);
+  const std::vector<double> p = {0.5, 0.25};  // ln 2 and 2 ln 2
+  EXPECT_DOUBLE_EQ(LogLoss(p), 1.5 * std::log(2.0));
+  EXPECT_EQ(LogLoss(std::vector<double>{}), 0.0);
+}
+
+TEST(MetricsTest, LogLossClampsProbabilities) {
+  const double worst = 15 * std::log(10.0);  // -ln 1e-15
+  EXPECT_DOUBLE_EQ(LogLoss(0.0), worst);
+  EXPECT_DOUBLE_EQ(LogLoss(-0.5), worst);
+  EXPECT_DOUBLE_EQ(LogLoss(std::numeric_limits<double>::quiet_NaN()), worst);
+  EXPECT_NEAR(LogLoss(1.0), 1e-15, 1e-17);  // -ln(1 - 1e-15)
+  EXPECT_NEAR(LogLoss(2.0), 1e-15, 1e-17);
+  EXPECT_GT(LogLoss(1.0), 0.0);
+}
+
+TEST(MetricsTest, LogLossIsReportedOnlyWhenProbabilitiesWereGiven) {
+  Evaluation e = Binary({-1.0f}, {1.0f});
+  EXPECT_FALSE(e.has_log_loss());
+  EXPECT_THAT(e.Json(), Not(HasSubstr("log_loss")));
+  EXPECT_THAT(e.Text(), Not(HasSubstr("log loss")));
+  e.AddProbability(0.5);
+  e.AddProbability(0.25);
+  EXPECT_TRUE(e.has_log_loss());
+  EXPECT_DOUBLE_EQ(e.log_loss(), 1.5 * std::log(2.0));
+  EXPECT_THAT(e.Json(), HasSubstr("\"log_loss\":1.03972077083991"));
+  EXPECT_THAT(e.Text(), HasSubstr("log loss = 1.039721\n"));
+}
+
+TEST(MetricsTest, JsonOfABinaryCase) {
+  // -1: 3 right, 0.5 wrongly +1; +1: 3 right, -0.25 wrongly -1. AUC: -0.25
+  // beats 3 negatives, 1, 2 and 3 beat all 4: 15 of 16 pairs.
+  const Evaluation e = Binary({-2, -1, -0.5f, 0.5f}, {-0.25f, 1, 2, 3});
+  EXPECT_EQ(e.Json(),
+            "{\"examples\":8,\"accuracy\":0.75,\"macro_precision\":0.75,\"macro_recall\":0.75,"
+            "\"macro_f1\":0.75,\"auc\":0.9375,\"classes\":["
+            "{\"name\":\"-1\",\"precision\":0.75,\"recall\":0.75,\"f1\":0.75,\"support\":4},"
+            "{\"name\":\"+1\",\"precision\":0.75,\"recall\":0.75,\"f1\":0.75,\"support\":4}],"
+            "\"confusion\":[[3,1],[1,3]]}");
+}
+
+TEST(MetricsTest, JsonIsOneLineWithBalancedBracketsAndAllDigits) {
+  const std::string json = ThreeClasses().Json();
+  EXPECT_EQ(json.find('\n'), std::string::npos);
+  EXPECT_EQ(json.front(), '{');
+  EXPECT_EQ(json.back(), '}');
+  int braces = 0, brackets = 0;
+  for (char c : json) {
+    braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+    brackets += c == '[' ? 1 : c == ']' ? -1 : 0;
+    ASSERT_GE(braces, 0);
+    ASSERT_GE(brackets, 0);
+  }
+  EXPECT_EQ(braces, 0);
+  EXPECT_EQ(brackets, 0);
+  // Shortest round-trip digits: 2/3 and 19/45 read back as the same doubles.
+  EXPECT_THAT(json, HasSubstr("\"accuracy\":0.5833333333333334,"));
+  EXPECT_THAT(json, HasSubstr("\"macro_f1\":0.4222222222222222,"));
+  EXPECT_THAT(json, HasSubstr("{\"name\":\"b\",\"precision\":0.6666666666666666,"
+                              "\"recall\":0.6666666666666666,\"f1\":0.6666666666666666,"
+                              "\"support\":6}"));
+  EXPECT_THAT(json, HasSubstr("{\"name\":\"c\",\"precision\":0,\"recall\":0,\"f1\":0,"
+                              "\"support\":2}"));
+  EXPECT_THAT(json, HasSubstr("\"confusion\":[[3,1,0],[2,4,0],[1,1,0]]}"));
+}
+
+TEST(MetricsTest, JsonEscapesClassNames) {
+  Evaluation e({"a\"b\\c\n", "d"});
+  EXPECT_THAT(e.Json(), HasSubstr("{\"name\":\"a\\\"b\\\\c\\u000a\","));
+}
+
+TEST(MetricsTest, TextReport) {
+  const Evaluation e = Binary({-2, -1, -0.5f, 0.5f}, {-0.25f, 1, 2, 3});
+  EXPECT_EQ(e.Text(),
+            "class      precision     recall         f1    support\n"
+            "-1          0.750000   0.750000   0.750000          4\n"
+            "+1          0.750000   0.750000   0.750000          4\n"
+            "accuracy                          0.750000          8\n"
+            "macro avg   0.750000   0.750000   0.750000          8\n"
+            "auc = 0.937500\n"
+            "\n"
+            "confusion matrix (rows: true class, columns: predicted class)\n"
+            "           -1  +1\n"
+            "-1          3   1\n"
+            "+1          1   3\n");
+}
+
+TEST(MetricsTest, TextReportWidensForLongNamesAndCounts) {
+  Evaluation e({"negative", "a much longer name"});
+  AddMany(e, 0, 0, 12345);
+  const std::string text = e.Text();
+  EXPECT_THAT(text,
+              HasSubstr("\nnegative             1.000000   1.000000   1.000000      12345\n"));
+  EXPECT_THAT(text, HasSubstr("\n                              negative  a much longer name\n"));
+  EXPECT_THAT(text, HasSubstr("\nnegative                         12345                   0\n"));
+}
+
+}  // namespace
+}  // namespace hare::learner
