@@ -49,6 +49,10 @@ inline uint64_t FeatureHash(std::string_view name, uint64_t namespace_hash) {
   return XXH3_64bits_withSeed(name.data(), name.size(), namespace_hash);
 }
 
+// The hash of a combination of two features (an n-gram, an interaction of
+// namespaces): XXH3 of b's 8 bytes seeded by a. Pinned in tests.
+inline uint64_t Combine(uint64_t a, uint64_t b) { return XXH3_64bits_withSeed(&b, sizeof b, a); }
+
 inline uint32_t MaskFor(int bits) { return bits >= 32 ? 0xFFFFFFFFu : ((uint32_t{1} << bits) - 1); }
 
 // A numeric feature (a LIBSVM index) hashes as its canonical decimal text, so

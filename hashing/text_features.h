@@ -44,9 +44,6 @@ struct TextFeatureOptions {
   bool operator==(const TextFeatureOptions&) const = default;
 };
 
-// The hash of a combination of two hashes: XXH3 of b's 8 bytes seeded by a.
-inline uint64_t Combine(uint64_t a, uint64_t b) { return XXH3_64bits_withSeed(&b, sizeof b, a); }
-
 // The hash that stands for "at offset o from the target".
 uint64_t OffsetHash(int offset);
 

@@ -41,6 +41,7 @@ T Get(const char* p) {
 std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inputs) {
   std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
                                  " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
+  for (const std::string& in : o.interactions) absl::StrAppend(&key, " interaction=", in);
   if (o.format == Format::kText) {
     const hashing::TextFeatureOptions& t = o.text;
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,

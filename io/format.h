@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "hashing/feature_hash.h"
 #include "hashing/text_features.h"
@@ -22,6 +23,9 @@ struct ParseOptions {
   uint64_t hash_seed = 0;
   bool constant = true;                   // add the constant (bias) feature to every example
   hashing::TextFeatureOptions text = {};  // --format text: tokenizer and templates
+  // VW: namespace interactions, "ab" (-q ab) or "abc" (--cubic abc): the
+  // first letters of the namespaces, ':' for any, ' ' for the default one.
+  std::vector<std::string> interactions = {};
 };
 
 // What a line parser reports about a line it could not use.

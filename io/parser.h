@@ -24,6 +24,13 @@ struct LineContext {
   std::string scratch;
   std::vector<std::string_view> tokens;
   hashing::TextFeaturizer featurizer;
+  // VW with interactions: each feature of the line with its namespace's letter.
+  struct Seen {
+    char space;
+    uint64_t hash;
+    float value;
+  };
+  std::vector<Seen> seen;
 };
 
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example

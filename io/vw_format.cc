@@ -8,6 +8,12 @@
 //
 // A feature's value is multiplied by its namespace's scale; a value of 0 adds
 // nothing, as in VW. A line without a label is read for prediction only.
+//
+// Interactions (-q ab, --cubic abc) add, for every pair (triple) of features
+// in namespaces whose names start with those letters (':' any, ' ' the
+// default namespace), the feature Combine(h1, h2) (and h3) with the product
+// of the values. Within one namespace only combinations are made (i <= j, as
+// VW 9 does by default), not both orders.
 #include <cmath>
 #include <cstring>
 
@@ -32,6 +38,40 @@ bool Fail(LineError* error, uint32_t column, std::string message) {
   error->column = column;
   error->message = std::move(message);
   return false;
+}
+
+bool Matches(char want, char space) { return want == ':' || want == space; }
+
+bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
+  const std::vector<LineContext::Seen>& f = ctx.seen;
+  const size_t n = f.size();
+  bool finite = true;
+  auto add = [&](uint64_t hash, float value) {
+    finite = finite && std::isfinite(value);
+    batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
+  };
+  for (const std::string& in : ctx.options.interactions) {
+    for (size_t i = 0; i < n; ++i) {
+      if (!Matches(in[0], f[i].space)) continue;
+      for (size_t j = in[1] == in[0] ? i : 0; j < n; ++j) {
+        if (!Matches(in[1], f[j].space)) continue;
+        const uint64_t pair = hashing::Combine(f[i].hash, f[j].hash);
+        if (in.size() == 2) {
+          add(pair, f[i].value * f[j].value);
+          continue;
+        }
+        for (size_t k = in[2] == in[1] ? j : 0; k < n; ++k) {
+          if (!Matches(in[2], f[k].space)) continue;
+          add(hashing::Combine(pair, f[k].hash), f[i].value * f[j].value * f[k].value);
+        }
+      }
+    }
+  }
+  if (!finite) {
+    error->column = 1;
+    error->message = "a product of feature values in an interaction is too large for a float";
+  }
+  return finite;
 }
 
 }  // namespace
@@ -95,9 +135,12 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
 
   // Namespaces, in one scan: each token ends at white space or '|', and the
   // ':' of a feature is found on the way, 16 bytes at a time (io/scan.h).
+  const bool interacting = !ctx.options.interactions.empty();
+  ctx.seen.clear();
   for (const char* p = first_bar; p < end;) {
     ++p;  // past the '|'
     uint64_t namespace_hash = ctx.default_namespace_hash;
+    char space = ' ';
     float scale = 1.0f;
     if (p < end && !EndsToken(*p)) {
       const char* t = p;
@@ -117,6 +160,7 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
         }
       }
       namespace_hash = hashing::NamespaceHash(name, ctx.options.hash_seed);
+      if (!name.empty()) space = name[0];
     }
     for (;;) {
       while (p < end && IsSpace(*p)) ++p;
@@ -158,10 +202,12 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
                                  " times its namespace scale is too large for a float"));
       }
       if (scaled == 0.0f) continue;
-      batch.AddFeature(static_cast<uint32_t>(hashing::FeatureHash(name, namespace_hash)) & ctx.mask,
-                       scaled);
+      const uint64_t hash = hashing::FeatureHash(name, namespace_hash);
+      batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
+      if (interacting) ctx.seen.push_back({space, hash, scaled});
     }
   }
+  if (interacting) return AddInteractions(ctx, batch, error);
   return true;
 }
 

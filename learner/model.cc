@@ -131,7 +131,9 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   ChecksummedWriter out(fd);
   out.PutBytes(kModelMagic, sizeof kModelMagic);
   out.Put<uint32_t>(kModelVersion);
-  out.Put<uint32_t>(kHeaderBytes + static_cast<uint32_t>(header.text.target.size()));
+  uint32_t extra = static_cast<uint32_t>(header.text.target.size()) + 1;
+  for (const std::string& in : header.interactions) extra += 1 + static_cast<uint32_t>(in.size());
+  out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
   out.Put<uint8_t>(header.constant ? 1 : 0);
@@ -148,6 +150,11 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   }
   out.Put<uint16_t>(static_cast<uint16_t>(t.target.size()));
   out.PutBytes(t.target.data(), t.target.size());
+  out.Put<uint8_t>(static_cast<uint8_t>(header.interactions.size()));
+  for (const std::string& in : header.interactions) {
+    out.Put<uint8_t>(static_cast<uint8_t>(in.size()));
+    out.PutBytes(in.data(), in.size());
+  }
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -215,10 +222,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
                                kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
   }
-  if (header_bytes < kHeaderBytes || header_bytes > kHeaderBytes + kMaxTarget) {
+  constexpr uint32_t kMaxExtra = kMaxTarget + 1 + 255 * 4;
+  if (header_bytes < kHeaderBytes + 1 || header_bytes > kHeaderBytes + kMaxExtra) {
     close(fd);
-    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes,
-                               " to ", kHeaderBytes + kMaxTarget));
+    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes + 1,
+                               " to ", kHeaderBytes + kMaxExtra));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -235,7 +243,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
   uint64_t count = 0;
-  if (target_size != header_bytes - kHeaderBytes || size < body_start + 16 ||
+  if (uint32_t{target_size} + 1 > header_bytes - kHeaderBytes || size < body_start + 16 ||
       !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
@@ -276,6 +284,18 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.text.collocations = text[6] == 1;
   h.text.keep_case = text[7] == 1;
   h.text.target.assign(body.data() + kPreamble + kHeaderBytes, target_size);
+  // The interactions: a count, then each as a length and its letters, filling
+  // the rest of the header exactly.
+  const char* x = body.data() + kPreamble + kHeaderBytes + target_size;
+  const char* const header_end = body.data() + body_start;
+  const uint8_t interactions = static_cast<uint8_t>(*x++);
+  for (uint8_t k = 0; k < interactions; ++k) {
+    const uint8_t len = x < header_end ? static_cast<uint8_t>(*x++) : 0;
+    if ((len != 2 && len != 3) || header_end - x < len) return refuse("damaged interactions");
+    h.interactions.emplace_back(x, len);
+    x += len;
+  }
+  if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h);
   const char* q = body.data() + body_start + 8;
   int64_t previous = -1;

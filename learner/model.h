@@ -8,7 +8,8 @@
 //      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
 //      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
 //      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
-//      collocations, keep case, u16 target length T, T bytes of the target
+//      collocations, keep case, u16 target length T, T bytes of the target,
+//      then u8 I interactions, each u8 length L (2 or 3) and L bytes
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -25,6 +26,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -50,8 +52,11 @@ struct ModelHeader {
   float learning_rate = 1.0f;
   uint64_t examples = 0;
   hashing::TextFeatureOptions text = {};
+  std::vector<std::string> interactions = {};
 
-  io::ParseOptions parse_options() const { return {format, bits, hash_seed, constant, text}; }
+  io::ParseOptions parse_options() const {
+    return {format, bits, hash_seed, constant, text, interactions};
+  }
 };
 
 // A loaded model: its header and one prediction weight per slot.

@@ -88,11 +88,13 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   TestWeights w;
   for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(m->PredictionWeight(i), w.PredictionWeight(i)) << i;
   EXPECT_EQ(m->header().text, hashing::TextFeatureOptions{});
-  // 16 preamble + 42 header + 8 target ("_TARGET_") + 8 count + 3 * 8 weights + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 8u + 24u + 8u);
+  EXPECT_TRUE(m->header().interactions.empty());
+  // 16 preamble + 42 header + 8 target ("_TARGET_") + 1 interaction count + 8 count
+  // + 3 * 8 weights + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 8u + 24u + 8u);
 }
 
-TEST_F(ModelTest, TextTemplatesRoundTrip) {
+TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   ModelHeader h = Header();
   h.format = io::Format::kText;
   h.text = {.unigrams = false,
@@ -104,11 +106,20 @@ TEST_F(ModelTest, TextTemplatesRoundTrip) {
             .collocations = true,
             .keep_case = true,
             .target = "<<here>>"};
+  h.interactions = {"ab", "::", "a b"};
   ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
   absl::StatusOr<Model> m = LoadModel(path_);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->header().text, h.text);
   EXPECT_EQ(m->header().parse_options().text, h.text);
+  EXPECT_EQ(m->header().interactions, h.interactions);
+  EXPECT_EQ(m->header().parse_options().interactions, h.interactions);
+  // Every truncation of a model with a variable header is refused too.
+  const std::string bytes = ReadFile(path_);
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    WriteFile(path_, bytes.substr(0, n));
+    ASSERT_FALSE(LoadModel(path_).ok()) << n;
+  }
 }
 
 TEST_F(ModelTest, SavingALoadedModelGivesTheSameBytes) {

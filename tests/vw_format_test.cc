@@ -359,3 +359,66 @@ TEST(VwFormatTest, ControlBytesAndLongNamesInsideTokens) {
 
 }  // namespace
 }  // namespace hare::io
+
+namespace hare::io {
+namespace {
+
+// -q ab and --cubic abc: the hashes of pairs and triples are Combine()s of
+// their features' hashes, the values are products, and within one namespace
+// only combinations (i <= j) are made.
+TEST(VwFormatTest, Interactions) {
+  ParseOptions o{.constant = false};
+  auto h = [&](std::string_view name, std::string_view ns) {
+    return hashing::FeatureHash(name, hashing::NamespaceHash(ns, 0));
+  };
+  auto slot = [&](uint64_t hash) { return static_cast<uint32_t>(hash) & hashing::MaskFor(18); };
+  const uint64_t x = h("x", "alpha"), y = h("y", "alpha"), z = h("z", "beta");
+  using test_util::Feature;
+  o.interactions = {"ab"};
+  {
+    test_util::ParsedChunk p("1 |alpha x:2 y |beta z:3\n", o);
+    EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
+              (std::vector<Feature>{{slot(x), 2},
+                                    {slot(y), 1},
+                                    {slot(z), 3},
+                                    {slot(hashing::Combine(x, z)), 6},
+                                    {slot(hashing::Combine(y, z)), 3}}));
+  }
+  o.interactions = {"aa"};
+  {
+    test_util::ParsedChunk p("1 |alpha x:2 y\n", o);
+    EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
+              (std::vector<Feature>{{slot(x), 2},
+                                    {slot(y), 1},
+                                    {slot(hashing::Combine(x, x)), 4},
+                                    {slot(hashing::Combine(x, y)), 2},
+                                    {slot(hashing::Combine(y, y)), 1}}));
+  }
+  o.interactions = {"aab"};
+  {
+    test_util::ParsedChunk p("1 |alpha x:2 y |beta z:3\n", o);
+    const auto f = test_util::FeaturesOf(p.batch(), 0);
+    ASSERT_EQ(f.size(), 6u);  // 3 features, then xxz, xyz, yyz
+    EXPECT_EQ(f[4], (Feature{slot(hashing::Combine(hashing::Combine(x, y), z)), 6}));
+  }
+  o.interactions = {": "};  // any namespace with the default one
+  {
+    test_util::ParsedChunk p("1 |alpha x | w\n", o);
+    const uint64_t w = h("w", "");
+    EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
+              (std::vector<Feature>{{slot(x), 1},
+                                    {slot(w), 1},
+                                    {slot(hashing::Combine(x, w)), 1},
+                                    {slot(hashing::Combine(w, w)), 1}}));
+  }
+  // A product too large for a float is a bad line.
+  o.interactions = {"ab"};
+  test_util::ParsedChunk big("1 |alpha x:1e30 |beta z:1e30\n", o);
+  EXPECT_EQ(big.batch().size(), 0u);
+  ASSERT_EQ(big.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(big.batch().bad_lines[0].message,
+            "a product of feature values in an interaction is too large for a float");
+}
+
+}  // namespace
+}  // namespace hare::io

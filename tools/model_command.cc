@@ -63,7 +63,10 @@ int ModelCommand(int argc, char** argv) {
       model_path, learner::kModelVersion, learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
       h.hash_seed, h.constant ? "yes" : "no", io::FormatName(h.format), h.threshold,
       h.learning_rate, h.examples, model->nonzero(),
-      h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "");
+      (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +
+          (h.interactions.empty()
+               ? ""
+               : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n"));
   return kExitOk;
 }
 

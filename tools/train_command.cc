@@ -64,6 +64,21 @@ int TrainCommand(int argc, char** argv) {
   flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant);
   AddTextFeatureFlags(flags, o.parse.text);
+  auto interaction = [&o](size_t letters, const char* name) {
+    return [&o, letters, name](std::string_view v) {
+      if (v.size() != letters) {
+        return absl::InvalidArgumentError(absl::StrCat(name, " takes ", letters,
+                                                       " namespace letters (':' for any), e.g. ",
+                                                       letters == 2 ? "-q ab" : "--cubic abc"));
+      }
+      o.parse.interactions.emplace_back(v);
+      return absl::OkStatus();
+    };
+  };
+  flags.Add("-q,--quadratic", "AB", "vw: pair the features of namespaces A* and B* (repeatable)",
+            interaction(2, "-q"));
+  flags.Add("--cubic", "ABC", "vw: triples of namespaces A*, B*, C* (repeatable)",
+            interaction(3, "--cubic"));
   AddChoice(flags, "--rule", "NAME",
             "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
             &learner::RuleFromName, &l.rule);
@@ -116,6 +131,10 @@ int TrainCommand(int argc, char** argv) {
   o.threads = static_cast<int>(std::clamp<int64_t>(threads, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
   for (std::string& p : ValidateTextFeatures(o.parse.text)) problems.push_back(std::move(p));
+  if (o.parse.format != io::Format::kVw && !o.parse.interactions.empty()) {
+    problems.push_back("-q and --cubic pair VW namespaces: they need --format vw");
+  }
+  if (o.parse.interactions.size() > 255) problems.push_back("at most 255 interactions");
   if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
         "the text templates (--ngram, --skips, --minn, --maxn, --window, "
@@ -157,7 +176,8 @@ int TrainCommand(int argc, char** argv) {
                                 .normalize_input = model->normalizes_input(),
                                 .learning_rate = l.learning_rate,
                                 .examples = result->stats.labelled,
-                                .text = o.parse.text};
+                                .text = o.parse.text,
+                                .interactions = o.parse.interactions};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out); !s.ok()) {
       return Fail("train", s, kExitInput);
     }

@@ -1,0 +1,23 @@
+# -q ab: XOR of two namespaces is learnable only through their interaction,
+# and the model carries the interactions to hare test.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+# label = +1 iff a and b take the same value; each alone says nothing.
+awk 'BEGIN { srand(7); for (i = 0; i < 4000; i++) { a = int(rand() * 2); b = int(rand() * 2);
+  printf "%s |a x%d |b y%d\n", (a == b ? "1" : "-1"), a, b } }' > xor.vw
+head -n 3000 xor.vw > train.vw
+tail -n 1000 xor.vw > test.vw
+accuracy() { grep '^accuracy = ' "$1" | cut -d' ' -f3; }
+"$HARE" train train.vw --rule perceptron --average -f plain.model --quiet 2>/dev/null
+"$HARE" train train.vw --rule perceptron --average -q ab -f q.model --quiet 2>/dev/null
+"$HARE" test -i plain.model test.vw --quiet 2> plain.txt
+"$HARE" test -i q.model test.vw --quiet 2> q.txt
+expect_eq "accuracy with -q ab" "1.000000" "$(accuracy q.txt)"
+awk -v a="$(accuracy plain.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt without -q: $(accuracy plain.txt)"
+"$HARE" model info -i q.model | grep -q "^interactions      ab$" || fail "model info"
+"$HARE" train train.vw --cubic abc -q ab --quiet 2>/dev/null || fail "--cubic"
+expect_code 1 "$HARE" train train.vw -q abc 2> err.txt
+grep -q -- "-q takes 2 namespace letters" err.txt || fail "-q abc: $(cat err.txt)"
+expect_code 1 "$HARE" train --format libsvm train.vw -q ab 2> err.txt
+grep -q "need --format vw" err.txt || fail "-q with libsvm: $(cat err.txt)"
+echo ok
