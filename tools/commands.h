@@ -14,5 +14,6 @@ int PredictCommand(int argc, char** argv);
 int ModelCommand(int argc, char** argv);
 int GenCommand(int argc, char** argv);
 int FeaturesCommand(int argc, char** argv);
+int ConfusionCommand(int argc, char** argv);
 
 }  // namespace hare::tools

@@ -17,6 +17,7 @@ constexpr const char* kUsage =
     "  model info  show what a model file holds\n"
     "  gen         write synthetic examples (VW format) to stdout\n"
     "  features    show the features hare makes of sentences\n"
+    "  confusion   examples for a confusion set (whether/weather) from raw sentences\n"
     "\n"
     "Run 'hare COMMAND --help' for a command's options.\n";
 
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   if (command == "model") return hare::tools::ModelCommand(argc, argv);
   if (command == "gen") return hare::tools::GenCommand(argc, argv);
   if (command == "features") return hare::tools::FeaturesCommand(argc, argv);
+  if (command == "confusion") return hare::tools::ConfusionCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return hare::tools::kExitOk;

@@ -1,0 +1,29 @@
+# hare confusion makes one example per occurrence; on Brown's whether/weather
+# (tests/data/weather-whether.tsv), Golding & Roth's window and collocation
+# features with averaged Winnow beat the bag of words.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+printf 'Whether the Weather is fine, I wonder whether.\nNo match here\n' > raw.txt
+"$HARE" confusion --set whether,weather raw.txt > out.txt
+expect_eq "confusion" "$(printf 'whether\t_TARGET_ the Weather is fine , I wonder whether .\nweather\tWhether the _TARGET_ is fine , I wonder whether .\nwhether\tWhether the Weather is fine , I wonder _TARGET_ .')" "$(cat out.txt)"
+"$HARE" confusion --set whether,weather --binary raw.txt | cut -f1 | tr '\n' ' ' > labels.txt
+expect_eq "binary labels" "1 -1 1 " "$(cat labels.txt)"
+expect_code 1 "$HARE" confusion --set whether raw.txt
+expect_code 1 "$HARE" confusion --set a,b,c --binary raw.txt
+printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
+grep -q "^<stdin>:1:5: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(cat err.txt)"
+
+# Brown whether/weather: every 5th line is the test set.
+awk -F'\t' '{ print ($1 == "whether" ? "1" : "-1") "\t" $2 }' "$HARE_TEST_DATA/weather-whether.tsv" > ww.txt
+awk 'NR % 5 != 0' ww.txt > train.txt
+awk 'NR % 5 == 0' ww.txt > test.txt
+accuracy() { grep '^accuracy = ' "$1" | cut -d' ' -f3; }
+run=(--format text --rule winnow --average --passes 5 --quiet)
+"$HARE" train "${run[@]}" train.txt -f words.model 2>/dev/null
+"$HARE" train "${run[@]}" --window 3 --collocations --no-unigrams train.txt -f context.model 2>/dev/null
+"$HARE" test -i words.model test.txt --quiet 2> words.txt
+"$HARE" test -i context.model test.txt --quiet 2> context.txt
+# 0.817 and 0.944 when this was written (71 test sentences; "whether" alone: 0.806).
+awk -v w="$(accuracy words.txt)" -v c="$(accuracy context.txt)" 'BEGIN { exit !(c >= 0.92 && c > w + 0.05) }' ||
+  fail "context $(accuracy context.txt) vs words $(accuracy words.txt)"
+echo ok
