@@ -7,11 +7,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "hashing/text_features.h"
-#include "io/chunker.h"
 #include "io/example_reader.h"
 #include "io/source.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/line_reader.h"
 
 namespace hare::tools {
 namespace {
@@ -48,49 +48,35 @@ int ConfusionCommand(int argc, char** argv) {
   }
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("confusion", s, kExitInput);
 
-  io::Chunker chunker(inputs, io::ChunkerOptions{.fill_blocks = false});
-  io::Chunk chunk;
   std::string storage, lower, out;
   std::vector<std::string_view> tokens;
-  size_t input = 0;
-  uint64_t line_number = 0;
   int bad = 0;
-  for (;;) {
-    absl::StatusOr<bool> more = chunker.Next(chunk);
-    if (!more.ok()) return Fail("confusion", more.status(), kExitInput);
-    if (!*more) break;
-    if (chunk.input != input) {
-      input = chunk.input;
-      line_number = 0;
-    }
-    out.clear();
-    std::string_view rest = chunk.text();
-    while (!rest.empty()) {
-      std::string_view line = rest.substr(0, rest.find('\n'));
-      rest.remove_prefix(line.size() + 1);
-      ++line_number;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      if (uint32_t column = hashing::Tokenize(line, /*keep_case=*/true, storage, tokens)) {
-        std::cerr << io::InputDisplayName(chunker.paths()[input]) << ":" << line_number << ":"
-                  << column << ": invalid UTF-8; line skipped\n";
-        ++bad;
-        continue;
-      }
-      for (size_t t = 0; t < tokens.size(); ++t) {
-        lower.assign(tokens[t]);
-        absl::AsciiStrToLower(&lower);
-        if (std::find(set.begin(), set.end(), lower) == set.end()) continue;
-        out += binary ? (lower == set[0] ? "1" : "-1") : lower;
-        out += '\t';
-        for (size_t k = 0; k < tokens.size(); ++k) {
-          if (k > 0) out += ' ';
-          out.append(k == t ? std::string_view(target) : tokens[k]);
+  absl::Status status = ForEachLine(
+      inputs,
+      [&](const std::string& input, uint64_t number, std::string_view line) {
+        if (uint32_t column = hashing::Tokenize(line, /*keep_case=*/true, storage, tokens)) {
+          std::cerr << input << ":" << number << ":" << column << ": invalid UTF-8; line skipped\n";
+          ++bad;
+          return;
         }
-        out += '\n';
-      }
-    }
-    std::cout << out << std::flush;
-  }
+        for (size_t t = 0; t < tokens.size(); ++t) {
+          lower.assign(tokens[t]);
+          absl::AsciiStrToLower(&lower);
+          if (std::find(set.begin(), set.end(), lower) == set.end()) continue;
+          out += binary ? (lower == set[0] ? "1" : "-1") : lower;
+          out += '\t';
+          for (size_t k = 0; k < tokens.size(); ++k) {
+            if (k > 0) out += ' ';
+            out.append(k == t ? std::string_view(target) : tokens[k]);
+          }
+          out += '\n';
+        }
+      },
+      [&] {
+        std::cout << out << std::flush;
+        out.clear();
+      });
+  if (!status.ok()) return Fail("confusion", status, kExitInput);
   return bad == 0 ? kExitOk : kExitInput;
 }
 

@@ -5,11 +5,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hashing/text_features.h"
-#include "io/chunker.h"
 #include "io/example_reader.h"
 #include "io/source.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/line_reader.h"
 
 namespace hare::tools {
 namespace {
@@ -47,55 +47,41 @@ int FeaturesCommand(int argc, char** argv) {
   if (!problems.empty()) return Fail("features", absl::StrJoin(problems, "\n"), kExitUsage);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
 
-  io::Chunker chunker(inputs, io::ChunkerOptions{.fill_blocks = false});
   hashing::TextFeaturizer featurizer(text, 0);
   std::string storage, out;
   std::vector<std::string_view> tokens;
   std::vector<std::string> names;
-  io::Chunk chunk;
-  size_t input = 0;
-  uint64_t line_number = 0;
   int bad = 0;
-  for (;;) {
-    absl::StatusOr<bool> more = chunker.Next(chunk);
-    if (!more.ok()) return Fail("features", more.status(), kExitInput);
-    if (!*more) break;
-    if (chunk.input != input) {
-      input = chunk.input;
-      line_number = 0;
-    }
-    out.clear();
-    std::string_view rest = chunk.text();
-    while (!rest.empty()) {
-      const size_t nl = rest.find('\n');
-      std::string_view line = rest.substr(0, nl);
-      rest.remove_prefix(nl + 1);
-      ++line_number;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      std::string_view label, sentence = line;
-      if (const size_t tab = line.find('\t'); tab != line.npos) {
-        label = line.substr(0, tab);
-        sentence.remove_prefix(tab + 1);
-      }
-      if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
-        std::cerr << io::InputDisplayName(chunker.paths()[input]) << ":" << line_number << ":"
-                  << (sentence.data() - line.data()) + column << ": invalid UTF-8; line skipped\n";
-        ++bad;
+  absl::Status status = ForEachLine(
+      inputs,
+      [&](const std::string& input, uint64_t number, std::string_view line) {
+        std::string_view label, sentence = line;
+        if (const size_t tab = line.find('\t'); tab != line.npos) {
+          label = line.substr(0, tab);
+          sentence.remove_prefix(tab + 1);
+        }
+        if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
+          std::cerr << input << ":" << number << ":" << (sentence.data() - line.data()) + column
+                    << ": invalid UTF-8; line skipped\n";
+          ++bad;
+          out += '\n';
+          return;
+        }
+        featurizer.Features(tokens, &names);
+        std::string words, chars;
+        for (size_t k = 0; k < names.size(); ++k) {
+          const bool is_char = k >= featurizer.chars_begin() && k < featurizer.chars_end();
+          absl::StrAppend(is_char ? &chars : &words, " ", Printable(names[k]));
+        }
+        absl::StrAppend(&out, std::string(label), " |", words);
+        if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
         out += '\n';
-        continue;
-      }
-      featurizer.Features(tokens, &names);
-      std::string words, chars;
-      for (size_t k = 0; k < names.size(); ++k) {
-        const bool is_char = k >= featurizer.chars_begin() && k < featurizer.chars_end();
-        absl::StrAppend(is_char ? &chars : &words, " ", Printable(names[k]));
-      }
-      absl::StrAppend(&out, std::string(label), " |", words);
-      if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
-      out += '\n';
-    }
-    std::cout << out << std::flush;
-  }
+      },
+      [&] {
+        std::cout << out << std::flush;
+        out.clear();
+      });
+  if (!status.ok()) return Fail("features", status, kExitInput);
   return bad == 0 ? kExitOk : kExitInput;
 }
 
