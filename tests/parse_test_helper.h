@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "gtest/gtest.h"
 #include "hashing/feature_hash.h"
 #include "io/chunker.h"
 #include "io/example_batch.h"
@@ -62,6 +63,29 @@ inline uint32_t SlotOf(std::string_view name, std::string_view ns, const io::Par
 
 inline Feature ConstantFeature(const io::ParseOptions& o) {
   return {hashing::ConstantIndex(o.hash_seed, o.bits), 1.0f};
+}
+
+// A bad line and what the parser must say of it.
+struct BadLineCase {
+  std::string line;
+  uint32_t column;
+  std::string message;
+};
+
+// Checks a chunk of three lines whose middle one is `c`: it alone is skipped
+// and reported with its line, column and message, and the good lines around it
+// (labels +1, then -1) still make examples. Each format checks their features.
+inline void ExpectOnlyTheMiddleLineBad(const io::ExampleBatch& b, const BadLineCase& c) {
+  EXPECT_EQ(b.line_count, 3u);
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].column, c.column);
+  EXPECT_EQ(b.bad_lines[0].message, c.message);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.label(0), 1.0f);
+  EXPECT_EQ(b.line(1), 3u);
+  EXPECT_EQ(b.label(1), -1.0f);
 }
 
 }  // namespace hare::test_util
