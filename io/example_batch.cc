@@ -7,6 +7,7 @@ void ExampleBatch::Clear() {
   importances_.clear();
   initials_.clear();
   tags_.clear();
+  class_labels_.clear();
   lines_.clear();
   offsets_.resize(1);
   indices_.clear();
@@ -18,11 +19,12 @@ void ExampleBatch::Clear() {
 }
 
 void ExampleBatch::EndExample(uint32_t line, float label, float importance, float initial,
-                              std::string_view tag) {
+                              std::string_view tag, std::string_view class_label) {
   labels_.push_back(label);
   importances_.push_back(importance);
   initials_.push_back(initial);
   tags_.push_back(tag);
+  class_labels_.push_back(class_label);
   lines_.push_back(line);
   offsets_.push_back(static_cast<uint32_t>(indices_.size()));
 }

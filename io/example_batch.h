@@ -26,6 +26,9 @@ class ExampleBatch {
  public:
   // Label of an example that has none (lines given only for prediction).
   static constexpr float kNoLabel = 0.0f;
+  // Label of an example whose class is given by name (class_label) or, read
+  // back from a cache, as a class number c stored as the label c + 1.
+  static constexpr float kClassLabel = 1.0f;
 
   void Clear();
 
@@ -35,8 +38,8 @@ class ExampleBatch {
     indices_.push_back(index);
     values_.push_back(value);
   }
-  void EndExample(uint32_t line, float label, float importance, float initial,
-                  std::string_view tag);
+  void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,
+                  std::string_view class_label = {});
   void DropExample();  // forgets the features added since BeginExample
 
   size_t size() const { return labels_.size(); }
@@ -48,6 +51,8 @@ class ExampleBatch {
   // VW's "base": a score the example starts from before the weights add theirs.
   float initial(size_t i) const { return initials_[i]; }
   std::string_view tag(size_t i) const { return tags_[i]; }
+  // The class name of a labelled example when labels are names; else empty.
+  std::string_view class_label(size_t i) const { return class_labels_[i]; }
   uint32_t line(size_t i) const { return lines_[i]; }
   std::span<const uint32_t> indices(size_t i) const {
     return {indices_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
@@ -68,7 +73,8 @@ class ExampleBatch {
   std::vector<float> labels_;
   std::vector<float> importances_;
   std::vector<float> initials_;
-  std::vector<std::string_view> tags_;  // views into the chunk; valid while it is
+  std::vector<std::string_view> tags_;          // views into the chunk; valid while it is
+  std::vector<std::string_view> class_labels_;  // the same
   std::vector<uint32_t> lines_;
   std::vector<uint32_t> offsets_{0};
   std::vector<uint32_t> indices_;

@@ -42,6 +42,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
                                  " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
   for (const std::string& in : o.interactions) absl::StrAppend(&key, " interaction=", in);
+  if (o.class_labels) absl::StrAppend(&key, " class_labels=1");
   if (o.format == Format::kText) {
     const hashing::TextFeatureOptions& t = o.text;
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
@@ -85,12 +86,17 @@ CacheWriter::~CacheWriter() {
   }
 }
 
-void CacheWriter::Append(const ExampleBatch& batch) {
+void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> classes) {
   for (size_t i = 0; i < batch.size(); ++i) {
     const auto indices = batch.indices(i);
     const auto values = batch.values(i);
     Put<uint32_t>(buffer_, static_cast<uint32_t>(indices.size()));
-    Put<float>(buffer_, batch.label(i));
+    if (classes.empty()) {
+      Put<float>(buffer_, batch.label(i));
+    } else {
+      Put<float>(buffer_,
+                 classes[i] < 0 ? ExampleBatch::kNoLabel : static_cast<float>(classes[i] + 1));
+    }
     Put<float>(buffer_, batch.importance(i));
     Put<float>(buffer_, batch.initial(i));
     for (size_t k = 0; k < indices.size(); ++k) {
@@ -103,7 +109,14 @@ void CacheWriter::Append(const ExampleBatch& batch) {
   buffer_.clear();
 }
 
-absl::Status CacheWriter::Finish() {
+absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
+  const size_t names_start = buffer_.size();
+  Put<uint32_t>(buffer_, static_cast<uint32_t>(class_names.size()));
+  for (const std::string& name : class_names) {
+    Put<uint32_t>(buffer_, static_cast<uint32_t>(name.size()));
+    PutBytes(buffer_, name.data(), name.size());
+  }
+  Put<uint64_t>(buffer_, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, examples_);
   PutBytes(buffer_, kDone, sizeof kDone);
   fwrite(buffer_.data(), 1, buffer_.size(), file_);
@@ -144,26 +157,48 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
   }
   if (stored != key) return refuse("was made from other inputs or with other options");
   const uint64_t start = sizeof head + key_size;
-  char tail[16];
-  if (fseeko(file, -16, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
-      std::memcmp(tail + 8, kDone, 8) != 0) {
+  char tail[24];
+  if (fseeko(file, -24, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
+      std::memcmp(tail + 16, kDone, 8) != 0) {
     return refuse("was cut short");
   }
-  const off_t end = ftello(file) - 16;
-  if (end < static_cast<off_t>(start) || fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) {
+  // The class names, just before the tail.
+  const uint64_t names_bytes = Get<uint64_t>(tail);
+  const off_t names_end = ftello(file) - 24;
+  if (names_bytes < 4 || names_bytes > (uint64_t{1} << 30) ||
+      names_end < static_cast<off_t>(start + names_bytes)) {
     return refuse("is damaged");
   }
-  return std::unique_ptr<CacheReader>(
-      new CacheReader(path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail), mask));
+  const off_t end = names_end - static_cast<off_t>(names_bytes);
+  std::string names(names_bytes, '\0');
+  if (fseeko(file, end, SEEK_SET) != 0 ||
+      fread(names.data(), 1, names.size(), file) != names.size()) {
+    return refuse("is damaged");
+  }
+  std::vector<std::string> class_names;
+  const uint32_t count = Get<uint32_t>(names.data());
+  for (size_t at = 4; class_names.size() < count;) {
+    if (names.size() - at < 4) return refuse("is damaged");
+    const uint32_t length = Get<uint32_t>(names.data() + at);
+    at += 4;
+    if (names.size() - at < length) return refuse("is damaged");
+    class_names.push_back(names.substr(at, length));
+    at += length;
+  }
+  if (fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) return refuse("is damaged");
+  return std::unique_ptr<CacheReader>(new CacheReader(path, file, start, static_cast<uint64_t>(end),
+                                                      Get<uint64_t>(tail + 8), mask,
+                                                      std::move(class_names)));
 }
 
 CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end,
-                         uint64_t examples, uint32_t mask)
+                         uint64_t examples, uint32_t mask, std::vector<std::string> class_names)
     : path_(std::move(path)),
       file_(file),
       remaining_(end - start),
       examples_(examples),
-      mask_(mask) {
+      mask_(mask),
+      class_names_(std::move(class_names)) {
   batch_.input_name = path_;
 }
 
@@ -204,8 +239,18 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
       }
       batch_.AddFeature(index, value);
     }
+    // A label is -1, 0 or +1, or with class names 0 or a class number + 1.
+    const float label = Get<float>(p + 4);
+    const bool label_ok = class_names_.empty()
+                              ? label == -1 || label == 0 || label == 1
+                              : label >= 0 && label <= static_cast<float>(class_names_.size()) &&
+                                    label == std::floor(label);
+    if (!label_ok) {
+      return absl::DataLossError(
+          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+    }
     ++read_examples_;
-    batch_.EndExample(0, Get<float>(p + 4), Get<float>(p + 8), Get<float>(p + 12), {});
+    batch_.EndExample(0, label, Get<float>(p + 8), Get<float>(p + 12), {});
     position_ += kRecordHeader + size_t{8} * n;
   }
   if (batch_.empty()) {

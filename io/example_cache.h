@@ -9,13 +9,16 @@
 //      modification time), so a cache made otherwise is noticed and rebuilt
 //   records, one per example:
 //      u32 n, f32 label, f32 importance, f32 initial, n x (u32 index, f32 value)
-//   8  u64 example count, then 8 bytes "HAREDONE": a cache without them was
-//      cut short and is rebuilt
+//      (with class labels, the label of class c is c + 1, 0 for none)
+//   the class names: u32 C, then C x (u32 length L, L bytes)
+//   8  u64 bytes of the class names, 8 u64 example count, then 8 bytes
+//      "HAREDONE": a cache without them was cut short and is rebuilt
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,7 +30,7 @@
 
 namespace hare::io {
 
-inline constexpr uint32_t kCacheVersion = 1;
+inline constexpr uint32_t kCacheVersion = 2;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);
@@ -38,8 +41,10 @@ class CacheWriter {
   static absl::StatusOr<std::unique_ptr<CacheWriter>> Create(const std::string& path,
                                                              const std::string& key);
   ~CacheWriter();
-  void Append(const ExampleBatch& batch);
-  absl::Status Finish();
+  // With class labels, classes[i] is the class of example i (-1: none).
+  void Append(const ExampleBatch& batch, std::span<const int32_t> classes = {});
+  // class_names: the names of the class numbers Append was given.
+  absl::Status Finish(const std::vector<std::string>& class_names = {});
 
  private:
   CacheWriter(std::string path, std::string tmp, FILE* file)
@@ -61,10 +66,12 @@ class CacheReader : public ExampleStream {
   ~CacheReader() override;
   absl::StatusOr<const ExampleBatch*> Next() override;
   uint64_t bytes() const override { return bytes_; }
+  // The names of the classes whose numbers the labels hold (class labels only).
+  const std::vector<std::string>& class_names() const { return class_names_; }
 
  private:
   CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, uint64_t examples,
-              uint32_t mask);
+              uint32_t mask, std::vector<std::string> class_names);
   bool Fill(size_t need);  // makes `need` bytes available at position_
 
   std::string path_;
@@ -77,6 +84,7 @@ class CacheReader : public ExampleStream {
   std::vector<char> buffer_;
   size_t position_ = 0, filled_ = 0;
   ExampleBatch batch_;
+  std::vector<std::string> class_names_;
 
  public:
   CacheReader(const CacheReader&) = delete;

@@ -26,6 +26,9 @@ struct ParseOptions {
   // VW: namespace interactions, "ab" (-q ab) or "abc" (--cubic abc): the
   // first letters of the namespaces, ':' for any, ' ' for the default one.
   std::vector<std::string> interactions = {};
+  // Labels are class names (any text without white space; in --format text
+  // anything before the TAB) instead of binary -1/+1.
+  bool class_labels = false;
 };
 
 // What a line parser reports about a line it could not use.

@@ -35,7 +35,7 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     if (first && colon == token.npos) {
       first = false;
       std::string message;
-      if (!ParseBinaryLabel(token, label, &message)) return fail(t, message);
+      if (!ParseLabel(token, ctx, label, &message)) return fail(t, message);
       continue;
     }
     first = false;

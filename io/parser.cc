@@ -31,6 +31,13 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   return true;
 }
 
+bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::string* message) {
+  if (!ctx.options.class_labels) return ParseBinaryLabel(text, label, message);
+  ctx.class_label = text;
+  *label = ExampleBatch::kClassLabel;
+  return true;
+}
+
 namespace {
 
 // White space only, or (LIBSVM) white space then a '#' comment: not an
@@ -62,6 +69,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
 
     float label = ExampleBatch::kNoLabel, importance = 1.0f, initial = 0.0f;
     std::string_view tag;
+    ctx_.class_label = {};
     batch.BeginExample();
     bool ok = false;
     switch (ctx_.options.format) {
@@ -81,7 +89,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       continue;
     }
     if (ctx_.options.constant) batch.AddFeature(ctx_.constant_index, 1.0f);
-    batch.EndExample(line_number, label, importance, initial, tag);
+    batch.EndExample(line_number, label, importance, initial, tag, ctx_.class_label);
   }
   batch.line_count = line_number;
 }

@@ -31,6 +31,8 @@ struct LineContext {
     float value;
   };
   std::vector<Seen> seen;
+  // The class name of the line being parsed, when labels are names.
+  std::string_view class_label;
 };
 
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example
@@ -44,6 +46,10 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
 
 // A binary label: -1, +1 (or 1), and 0 which means -1. Anything else is outside the set.
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message);
+
+// The label of a line: a binary label, or with class_labels any name, which
+// goes to ctx.class_label while *label becomes ExampleBatch::kClassLabel.
+bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::string* message);
 
 // Byte classes of the tokenizers: one table lookup instead of a chain of
 // comparisons per byte.

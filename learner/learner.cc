@@ -14,15 +14,37 @@ namespace {
 
 // Instantiates the loop for a rule with the options that change slot layout.
 template <class Rule>
-std::unique_ptr<Learner> Make(const Rule& rule, const LearnerOptions& o, int bits) {
+std::unique_ptr<Learner> Make(const Rule& rule, const LearnerOptions& o, int bits,
+                              Regularization reg = {}) {
+  const float margin = o.margin.value_or(0.0f);
+  constexpr bool kRegularizes = requires { rule.Rate(); };  // SGD: lazy L1/L2
   if constexpr (Rule::kAdditive) {
     if (o.adagrad) {
-      if (o.average) return std::make_unique<LinearLearner<Rule, true, true>>(rule, bits);
-      return std::make_unique<LinearLearner<Rule, false, true>>(rule, bits);
+      if constexpr (kRegularizes) {
+        if (reg.l1 > 0 || reg.l2 > 0) {
+          return std::make_unique<LinearLearner<Rule, false, true, true>>(rule, bits, reg,
+                                                                          o.multiclass, margin);
+        }
+      }
+      if (o.average) {
+        return std::make_unique<LinearLearner<Rule, true, true>>(rule, bits, reg, o.multiclass,
+                                                                 margin);
+      }
+      return std::make_unique<LinearLearner<Rule, false, true>>(rule, bits, reg, o.multiclass,
+                                                                margin);
+    }
+    if constexpr (kRegularizes) {
+      if (reg.l1 > 0 || reg.l2 > 0) {
+        return std::make_unique<LinearLearner<Rule, false, false, true>>(rule, bits, reg,
+                                                                         o.multiclass, margin);
+      }
     }
   }
-  if (o.average) return std::make_unique<LinearLearner<Rule, true, false>>(rule, bits);
-  return std::make_unique<LinearLearner<Rule, false, false>>(rule, bits);
+  if (o.average) {
+    return std::make_unique<LinearLearner<Rule, true, false>>(rule, bits, reg, o.multiclass,
+                                                              margin);
+  }
+  return std::make_unique<LinearLearner<Rule, false, false>>(rule, bits, reg, o.multiclass, margin);
 }
 
 template <class WinnowRule>
@@ -38,6 +60,16 @@ WinnowRule WinnowFrom(const LearnerOptions& o, WinnowRule r) {
 }
 
 }  // namespace
+
+void Learner::Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
+                    std::span<float> scores) {
+  std::vector<int32_t> classes(batch.size());
+  for (size_t i = 0; i < batch.size(); ++i)
+    classes[i] = batch.has_label(i) ? BinaryClass(batch.label(i)) : -1;
+  Scores rows;
+  Train(batch, classes, held_out, rows);
+  for (size_t i = 0; i < batch.size(); ++i) scores[i] = rows.row(i)[0];
+}
 
 std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
   switch (o.rule) {
@@ -71,11 +103,7 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
             .rate = o.learning_rate,
             .power_t = o.power_t,
             .adagrad = o.adagrad};
-      if (o.l1 > 0 || o.l2 > 0) {
-        const Regularization reg{o.l1, o.l2};
-        if (o.adagrad) return std::make_unique<LinearLearner<Sgd, false, true, true>>(r, bits, reg);
-        return std::make_unique<LinearLearner<Sgd, false, false, true>>(r, bits, reg);
-      }
+      if (o.l1 > 0 || o.l2 > 0) return Make(r, o, bits, Regularization{o.l1, o.l2});
       return Make(r, o, bits);
     }
   }

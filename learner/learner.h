@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "io/example_batch.h"
 #include "learner/options.h"
@@ -23,21 +25,72 @@ class WeightSource {
 // The predicted binary label of a score: +1 above zero, -1 at or below it.
 inline float PredictedLabel(float score) { return score > 0 ? 1.0f : -1.0f; }
 
+// The classes of binary labels: -1 is class 0, +1 is class 1.
+inline int32_t BinaryClass(float label) { return label > 0 ? 1 : 0; }
+
+// The scores of a batch, one row per example. A binary model has one column,
+// the score of +1; a model of K classes has a column per class, and a class
+// not yet seen when an example was scored has the score -infinity there.
+class Scores {
+ public:
+  static constexpr float kUnseen = -std::numeric_limits<float>::infinity();
+
+  void Reset(size_t examples, size_t columns, bool binary) {
+    columns_ = columns;
+    binary_ = binary;
+    values_.assign(examples * columns, kUnseen);
+  }
+  size_t columns() const { return columns_; }
+  bool binary() const { return binary_; }
+  std::span<float> row(size_t i) { return {values_.data() + i * columns_, columns_}; }
+  std::span<const float> row(size_t i) const { return {values_.data() + i * columns_, columns_}; }
+
+  // The class example i is predicted: binary, 1 (+1) if its score is > 0,
+  // else 0; otherwise the class of the highest score, the first among ties.
+  int32_t Predicted(size_t i) const {
+    const std::span<const float> r = row(i);
+    if (r.empty()) return -1;  // no class known yet
+    if (binary_) return r[0] > 0 ? 1 : 0;
+    int32_t best = 0;
+    for (size_t k = 1; k < r.size(); ++k) {
+      if (r[k] > r[best]) best = static_cast<int32_t>(k);
+    }
+    return best;
+  }
+
+ private:
+  size_t columns_ = 1;
+  bool binary_ = true;
+  std::vector<float> values_;
+};
+
 class Learner : public WeightSource {
  public:
-  // Progressive validation: each example of the batch is scored, its score
-  // stored in scores[i], and only then learned from (if it has a label).
-  // Examples with held_out[i] set are scored with the prediction weights (the
-  // average, with --average) and not learned from. An empty held_out holds
-  // nothing out.
-  virtual void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
-                     std::span<float> scores) = 0;
-  // The score of one example under the prediction weights.
-  virtual float PredictionScore(const io::ExampleBatch& batch, size_t i) const = 0;
-  // What a saved model needs to score like PredictionScore.
+  // Progressive validation: each example of the batch is scored, its scores
+  // stored in scores.row(i), and only then learned from if it has a class
+  // (classes[i] >= 0; binary: 1 for +1, 0 for -1). Examples with held_out[i]
+  // set are scored with the prediction weights (the average, with --average)
+  // and not learned from. An empty held_out holds nothing out.
+  virtual void Train(const io::ExampleBatch& batch, std::span<const int32_t> classes,
+                     std::span<const uint8_t> held_out, Scores& scores) = 0;
+  // The scores of one example under the prediction weights, one per column.
+  virtual void PredictionScores(const io::ExampleBatch& batch, size_t i,
+                                std::span<float> row) const = 0;
+  // Classes learned so far (binary: 1, the one weight vector).
+  virtual int classes() const = 0;
+  // What a saved model needs to score like PredictionScores.
   virtual float threshold() const = 0;
   virtual bool threshold_per_feature() const = 0;  // theta = threshold * sum x
   virtual bool normalizes_input() const = 0;
+
+  // Binary shorthands: labels from the batch, one score per example.
+  void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
+             std::span<float> scores);
+  float PredictionScore(const io::ExampleBatch& batch, size_t i) const {
+    float score = 0;
+    PredictionScores(batch, i, {&score, 1});
+    return score;
+  }
 };
 
 std::unique_ptr<Learner> MakeLearner(const LearnerOptions& options, int bits);

@@ -34,6 +34,7 @@
 #include "io/example_batch.h"
 #include "learner/feature_loop.h"
 #include "learner/learner.h"
+#include "learner/options.h"
 #include "learner/rule.h"
 #include "learner/weight_table.h"
 
@@ -61,72 +62,104 @@ class LinearLearner final : public Learner {
   // thread, best of 4 runs): 1 ahead 0.94 s, 4 ahead 0.83 s, 8 ahead 0.84 s.
   static constexpr size_t kPrefetchAhead = 4;
 
-  LinearLearner(Rule rule, int bits, Regularization reg = {})
-      : rule_(rule), reg_(reg), table_(bits, kFloats) {}
+  // `multiclass` and `margin` say how class labels are learned (multiclass.h).
+  LinearLearner(Rule rule, int bits, Regularization reg = {},
+                Multiclass multiclass = Multiclass::kNone, float margin = 0.0f)
+      : rule_(rule), reg_(reg), multiclass_(multiclass), margin_(margin), table_(bits, kFloats) {}
 
-  void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
-             std::span<float> scores) override {
+  using Learner::Train;  // the binary shorthand
+  void Train(const io::ExampleBatch& batch, std::span<const int32_t> classes,
+             std::span<const uint8_t> held_out, Scores& scores) override {
+    const bool binary = multiclass_ == Multiclass::kNone;
+    int32_t columns = known_;
+    if (!binary) {
+      for (int32_t c : classes) columns = std::max(columns, c + 1);
+    }
+    scores.Reset(batch.size(), binary ? 1 : static_cast<size_t>(columns), binary);
     for (size_t i = 0; i < batch.size(); ++i) {
       if (i + kPrefetchAhead < batch.size())
         PrefetchFeatures(table_, batch.indices(i + kPrefetchAhead));
+      const int32_t c = classes[i];
+      if (!binary && c >= known_) known_ = c + 1;  // a class counts from its first example
+      const size_t k_count = binary ? 1 : static_cast<size_t>(known_);
+      const std::span<float> row = scores.row(i).first(k_count);
       if (!held_out.empty() && held_out[i]) {
-        scores[i] = PredictionScore(batch, i);
+        PredictionScores(batch, i, row);
         continue;
       }
       const auto indices = batch.indices(i);
       const auto values = batch.values(i);
       if constexpr (kLazyReg) {
-        ForEachFeature(table_, indices, values,
-                       [&](float* slot, float) { PayRegularization(slot); });
-      }
-      float dot = 0, norm2 = 0, xsum = 0;
-      ForEachFeature(table_, indices, values, [&](const float* slot, float x) {
-        dot += rule_.Weight(slot) * x;
-        if constexpr (Rule::kNormalizesInput || Rule::kStepUsesNorm) norm2 += x * x;
-        xsum += x;
-      });
-      float scale = 1.0f;  // applied to every x_i
-      if constexpr (Rule::kNormalizesInput) scale = norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
-      const float score = batch.initial(i) + dot * scale - rule_.Threshold(xsum * scale);
-      scores[i] = score;
-      if (!batch.has_label(i)) continue;
-      ++steps_;
-      const float y = batch.label(i);
-      Step step = rule_.Decide(y, score, norm2 * scale * scale, batch.importance(i));
-      if constexpr (kLazyReg) AdvanceRegularization();
-      if (step.coefficient == 0) continue;
-      if constexpr (kAdagrad) {
-        // G_i first, so that the rate of this change includes its own gradient.
-        float metric_norm2 = 0;
-        ForEachFeature(table_, indices, values, [&](float* slot, float x) {
-          const float g = step.gradient * x;
-          slot[kG] += g * g;
-          if constexpr (Rule::kStepUsesNorm) metric_norm2 += x * x / std::sqrt(slot[kG]);
-        });
-        if constexpr (Rule::kStepUsesNorm) {
-          step = rule_.Decide(y, score, metric_norm2, batch.importance(i));
+        for (uint32_t k = 0; k < k_count; ++k) {
+          ForEachFeature(table_, indices, values, k,
+                         [&](float* slot, float) { PayRegularization(slot); });
         }
       }
-      ForEachFeature(table_, indices, values, [&](float* slot, float x) {
-        if constexpr (kAverage) CatchUpAverage(slot);
-        float rate = 1.0f;
-        if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;
-        rule_.Update(slot, x * scale, step.coefficient, rate);
-      });
+      float norm2 = 0, xsum = 0;
+      for (uint32_t k = 0; k < k_count; ++k) {
+        float dot = 0;
+        if (k == 0) {
+          ForEachFeature(table_, indices, values, 0, [&](const float* slot, float x) {
+            dot += rule_.Weight(slot) * x;
+            if constexpr (Rule::kNormalizesInput || Rule::kStepUsesNorm) norm2 += x * x;
+            xsum += x;
+          });
+        } else {
+          ForEachFeature(table_, indices, values, k,
+                         [&](const float* slot, float x) { dot += rule_.Weight(slot) * x; });
+        }
+        row[k] = dot;
+      }
+      float scale = 1.0f;  // applied to every x_i
+      if constexpr (Rule::kNormalizesInput) scale = norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
+      const float theta = rule_.Threshold(xsum * scale);
+      for (float& score : row) score = batch.initial(i) + score * scale - theta;
+      if (c < 0) continue;
+      ++steps_;
+      if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
+      if constexpr (kLazyReg) AdvanceRegularization();
+      const float norm2s = norm2 * scale * scale;
+      const float importance = batch.importance(i);
+      switch (multiclass_) {
+        case Multiclass::kNone:
+          Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
+          break;
+        case Multiclass::kOneVsAll:
+          for (uint32_t k = 0; k < k_count; ++k) {
+            Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k], norm2s, scale,
+                  importance);
+          }
+          break;
+        case Multiclass::kCrammerSinger:
+        case Multiclass::kWinnerTakeAll:
+          LearnClasses(indices, values, c, row, norm2s, scale, importance);
+          break;
+      }
     }
   }
 
-  float PredictionScore(const io::ExampleBatch& batch, size_t i) const override {
-    float dot = 0, norm2 = 0, xsum = 0;
-    ForEachFeature(table_, batch.indices(i), batch.values(i), [&](const float* slot, float x) {
-      dot += PredictionWeightOf(slot) * x;
-      if constexpr (Rule::kNormalizesInput) norm2 += x * x;
-      xsum += x;
-    });
+  void PredictionScores(const io::ExampleBatch& batch, size_t i,
+                        std::span<float> row) const override {
+    const auto indices = batch.indices(i);
+    const auto values = batch.values(i);
+    float norm2 = 0, xsum = 0;
+    for (uint32_t k = 0; k < row.size(); ++k) {
+      float dot = 0;
+      ForEachFeature(table_, indices, values, k, [&](const float* slot, float x) {
+        dot += PredictionWeightOf(slot) * x;
+        if (k == 0) {
+          if constexpr (Rule::kNormalizesInput) norm2 += x * x;
+          xsum += x;
+        }
+      });
+      row[k] = dot;
+    }
     const float scale = Rule::kNormalizesInput && norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
-    return batch.initial(i) + dot * scale - rule_.Threshold(xsum * scale);
+    const float theta = rule_.Threshold(xsum * scale);
+    for (float& score : row) score = batch.initial(i) + score * scale - theta;
   }
 
+  int classes() const override { return multiclass_ == Multiclass::kNone ? 1 : known_; }
   int bits() const override { return table_.bits(); }
   float PredictionWeight(uint32_t index) const override {
     return PredictionWeightOf(table_.slot(index));
@@ -145,6 +178,75 @@ class LinearLearner final : public Learner {
   uint64_t steps() const { return steps_; }
 
  private:
+  // Learns from an example in class k's weight vector as a binary example
+  // with label y and score `score`.
+  void Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
+             float score, float norm2, float scale, float importance) {
+    Step step = rule_.Decide(y, score, norm2, importance);
+    if (step.coefficient == 0) return;
+    if constexpr (kAdagrad) {
+      // G_i first, so that the rate of this change includes its own gradient.
+      const float metric_norm2 = Accumulate(indices, values, k, step);
+      if constexpr (Rule::kStepUsesNorm) step = rule_.Decide(y, score, metric_norm2, importance);
+    }
+    Change(indices, values, k, step, scale);
+  }
+
+  // The K-class update (multiclass.h): when classes other than the true
+  // class c score within the margin of it (the error set E; winner-take-all
+  // keeps only the highest of them), c is promoted and each class of E is
+  // demoted, by 1/|E| of a step (Crammer & Singer's uniform update).
+  void LearnClasses(std::span<const uint32_t> indices, std::span<const float> values, int32_t c,
+                    std::span<const float> row, float norm2, float scale, float importance) {
+    const float bar = row[c] - margin_;
+    int errors = 0;
+    int32_t top = -1;
+    for (int32_t r = 0; r < static_cast<int32_t>(row.size()); ++r) {
+      if (r == c || !(row[r] >= bar)) continue;
+      ++errors;
+      if (top < 0 || row[r] > row[top]) top = r;
+    }
+    if (errors == 0) return;
+    if (multiclass_ == Multiclass::kWinnerTakeAll) errors = 1;
+    const Step promote = rule_.Decide(1.0f, -1.0f, norm2, importance);
+    Step demote = rule_.Decide(-1.0f, 1.0f, norm2, importance);
+    demote.coefficient /= static_cast<float>(errors);
+    demote.gradient /= static_cast<float>(errors);
+    auto apply = [&](uint32_t k, const Step& step) {
+      if constexpr (kAdagrad) Accumulate(indices, values, k, step);
+      Change(indices, values, k, step, scale);
+    };
+    apply(static_cast<uint32_t>(c), promote);
+    for (int32_t r = 0; r < static_cast<int32_t>(row.size()); ++r) {
+      if (r == c || !(row[r] >= bar)) continue;
+      if (multiclass_ == Multiclass::kWinnerTakeAll && r != top) continue;
+      apply(static_cast<uint32_t>(r), demote);
+    }
+  }
+
+  // AdaGrad: G_i += (gradient * x_i)^2; returns sum x_i^2 / sqrt(G_i).
+  float Accumulate(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
+                   const Step& step) {
+    float metric_norm2 = 0;
+    ForEachFeature(table_, indices, values, k, [&](float* slot, float x) {
+      const float g = step.gradient * x;
+      slot[kG] += g * g;
+      if constexpr (Rule::kStepUsesNorm) metric_norm2 += x * x / std::sqrt(slot[kG]);
+    });
+    return metric_norm2;
+  }
+
+  // The rule's update of class k's weights of the active features.
+  void Change(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
+              const Step& step, float scale) {
+    ForEachFeature(table_, indices, values, k, [&](float* slot, float x) {
+      if constexpr (kAverage) CatchUpAverage(slot);
+      float rate = 1.0f;
+      if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;
+      rule_.Update(slot, x * scale, step.coefficient, rate);
+    });
+  }
+
   static uint32_t Last(const float* slot) { return std::bit_cast<uint32_t>(slot[kLast]); }
 
   void CatchUpAverage(float* slot) {
@@ -192,7 +294,10 @@ class LinearLearner final : public Learner {
 
   Rule rule_;
   Regularization reg_;
+  Multiclass multiclass_;
+  float margin_;  // K-class updates: classes within this of the true one are errors
   WeightTable table_;
+  int32_t known_ = 0;   // classes seen so far (class labels only)
   uint64_t steps_ = 0;  // labelled examples learned from
   double l2_total_ = 0, l1_total_ = 0;
 };

@@ -175,6 +175,35 @@ double Evaluation::auc() const {
   return double(twice_u) / (2.0 * double(negatives.size()) * double(positives.size()));
 }
 
+void Evaluation::AddConfidence(double confidence, bool correct) {
+  if (!(confidence >= 0)) confidence = 0;  // NaN too
+  const int b = std::min(kCalibrationBins - 1, static_cast<int>(confidence * kCalibrationBins));
+  ++bins_[b].examples;
+  bins_[b].correct += correct;
+  bins_[b].confidence += std::min(confidence, 1.0);
+  ++confidence_examples_;
+}
+
+double Evaluation::calibration_error() const {
+  if (confidence_examples_ == 0) return 0;
+  double sum = 0;
+  for (const Bin& b : bins_) {
+    if (b.examples == 0) continue;
+    sum += std::fabs(double(b.correct) - b.confidence);  // n_b |acc_b - conf_b|
+  }
+  return sum / double(confidence_examples_);
+}
+
+void Evaluation::AddClass(std::string name) {
+  const size_t k = names_.size();
+  std::vector<uint64_t> wider((k + 1) * (k + 1), 0);
+  for (size_t t = 0; t < k; ++t) {
+    for (size_t p = 0; p < k; ++p) wider[t * (k + 1) + p] = confusion_[t * k + p];
+  }
+  confusion_ = std::move(wider);
+  names_.push_back(std::move(name));
+}
+
 double Evaluation::log_loss() const {
   return log_loss_examples_ == 0 ? 0.0 : log_loss_sum_ / double(log_loss_examples_);
 }
@@ -200,6 +229,10 @@ std::string Evaluation::Text() const {
                             : absl::StrFormat("auc = %.6f\n", area);
   }
   if (has_log_loss()) out += absl::StrFormat("log loss = %.6f\n", log_loss());
+  if (has_calibration()) {
+    out += absl::StrFormat("expected calibration error = %.6f (%d bins)\n", calibration_error(),
+                           kCalibrationBins);
+  }
 
   // Columns wide enough for the largest count and every class name.
   uint64_t largest = 0;
@@ -237,6 +270,10 @@ std::string Evaluation::Json() const {
   if (has_log_loss()) {
     out += ",\"log_loss\":";
     AppendDouble(out, log_loss());
+  }
+  if (has_calibration()) {
+    out += ",\"ece\":";
+    AppendDouble(out, calibration_error());
   }
   out += ",\"classes\":[";
   for (int c = 0; c < classes(); ++c) {

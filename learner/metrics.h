@@ -56,6 +56,16 @@ class Evaluation {
     ++log_loss_examples_;
   }
 
+  // The hook for calibration: counts one example's confidence (the
+  // probability the model gave to the class it predicted) and whether that
+  // prediction was right. The expected calibration error is reported only if
+  // it was called.
+  void AddConfidence(double confidence, bool correct);
+
+  // A class the test set has and the model never saw (no example is
+  // predicted as it); it becomes class classes().
+  void AddClass(std::string name);
+
   int classes() const { return static_cast<int>(names_.size()); }
   const std::string& class_name(int c) const { return names_[c]; }
 
@@ -82,6 +92,13 @@ class Evaluation {
   bool has_log_loss() const { return log_loss_examples_ > 0; }
   double log_loss() const;  // mean over AddProbability's examples; 0 if none
 
+  // Expected calibration error (Naeini, Cooper & Hauskrecht 2015; Guo et al.
+  // 2017): the confidences cut into kCalibrationBins equal-width bins,
+  // ECE = sum over bins of (n_b / N) |accuracy_b - mean confidence_b|.
+  static constexpr int kCalibrationBins = 10;
+  bool has_calibration() const { return confidence_examples_ > 0; }
+  double calibration_error() const;
+
   // A report like scikit-learn's classification_report: per-class precision,
   // recall, F1 and support, accuracy, macro averages, AUC and log loss when
   // defined, then the confusion matrix. Ends with a newline.
@@ -89,11 +106,11 @@ class Evaluation {
 
   // The same as one line of JSON (no newline):
   // {"examples":N,"accuracy":A,"macro_precision":P,"macro_recall":R,
-  //  "macro_f1":F,"auc":U,"log_loss":L,"classes":[{"name":"-1","precision":P,
+  //  "macro_f1":F,"auc":U,"log_loss":L,"ece":E,"classes":[{"name":"-1","precision":P,
   //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...]}
   // "auc" only when K = 2 (null when undefined), "log_loss" only when
-  // has_log_loss(). Numbers are printed with the fewest digits that read back
-  // as the same double.
+  // has_log_loss(), "ece" only when has_calibration(). Numbers are printed with the fewest digits
+  // that read back as the same double.
   std::string Json() const;
 
  private:
@@ -114,6 +131,12 @@ class Evaluation {
   mutable bool keys_sorted_ = true;
   double log_loss_sum_ = 0;
   uint64_t log_loss_examples_ = 0;
+  struct Bin {
+    uint64_t examples = 0, correct = 0;
+    double confidence = 0;
+  };
+  Bin bins_[kCalibrationBins];
+  uint64_t confidence_examples_ = 0;
 };
 
 }  // namespace hare::learner

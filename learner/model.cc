@@ -23,6 +23,9 @@ static_assert(std::endian::native == std::endian::little, "model files are littl
 constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8 + 8 + 2;
 constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
 constexpr size_t kMaxTarget = 256;
+// After the interactions: multiclass, calibration kind, A, B, class count.
+constexpr uint32_t kClassPart = 1 + 1 + 4 + 4 + 4;
+constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
 std::string Errno() { return std::strerror(errno); }
 
@@ -131,8 +134,9 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   ChecksummedWriter out(fd);
   out.PutBytes(kModelMagic, sizeof kModelMagic);
   out.Put<uint32_t>(kModelVersion);
-  uint32_t extra = static_cast<uint32_t>(header.text.target.size()) + 1;
+  uint32_t extra = static_cast<uint32_t>(header.text.target.size()) + 1 + kClassPart;
   for (const std::string& in : header.interactions) extra += 1 + static_cast<uint32_t>(in.size());
+  for (const std::string& name : header.classes) extra += 2 + static_cast<uint32_t>(name.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -154,6 +158,15 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   for (const std::string& in : header.interactions) {
     out.Put<uint8_t>(static_cast<uint8_t>(in.size()));
     out.PutBytes(in.data(), in.size());
+  }
+  out.Put<uint8_t>(static_cast<uint8_t>(header.multiclass));
+  out.Put<uint8_t>(static_cast<uint8_t>(header.calibration.kind));
+  out.Put<float>(header.calibration.a);
+  out.Put<float>(header.calibration.b);
+  out.Put<uint32_t>(static_cast<uint32_t>(header.classes.size()));
+  for (const std::string& name : header.classes) {
+    out.Put<uint16_t>(static_cast<uint16_t>(name.size()));
+    out.PutBytes(name.data(), name.size());
   }
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
@@ -222,11 +235,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
                                kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
   }
-  constexpr uint32_t kMaxExtra = kMaxTarget + 1 + 255 * 4;
-  if (header_bytes < kHeaderBytes + 1 || header_bytes > kHeaderBytes + kMaxExtra) {
+  if (header_bytes < kHeaderBytes + 1 + kClassPart || header_bytes > kMaxHeader) {
     close(fd);
-    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", kHeaderBytes + 1,
-                               " to ", kHeaderBytes + kMaxExtra));
+    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ",
+                               kHeaderBytes + 1 + kClassPart, " to ", kMaxHeader));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -243,8 +255,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
   uint64_t count = 0;
-  if (uint32_t{target_size} + 1 > header_bytes - kHeaderBytes || size < body_start + 16 ||
-      !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
+  if (uint32_t{target_size} + 1 + kClassPart > header_bytes - kHeaderBytes ||
+      size < body_start + 16 || !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
   }
@@ -293,6 +305,28 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     const uint8_t len = x < header_end ? static_cast<uint8_t>(*x++) : 0;
     if ((len != 2 && len != 3) || header_end - x < len) return refuse("damaged interactions");
     h.interactions.emplace_back(x, len);
+    x += len;
+  }
+  // Then the classes: multiclass method, calibration, and the class names.
+  if (header_end - x < static_cast<ptrdiff_t>(kClassPart)) return refuse("damaged classes");
+  const uint8_t multiclass = Get<uint8_t>(x);
+  const uint8_t calibration = Get<uint8_t>(x);
+  h.calibration.a = Get<float>(x);
+  h.calibration.b = Get<float>(x);
+  const uint32_t classes = Get<uint32_t>(x);
+  if (multiclass > static_cast<uint8_t>(Multiclass::kWinnerTakeAll) ||
+      calibration > static_cast<uint8_t>(CalibrationKind::kTemperature) ||
+      !std::isfinite(h.calibration.a) || !std::isfinite(h.calibration.b) ||
+      classes > static_cast<uint32_t>(kMaxClasses) || (multiclass == 0) != (classes == 0)) {
+    return refuse("its header holds values out of range");
+  }
+  h.multiclass = static_cast<Multiclass>(multiclass);
+  h.calibration.kind = static_cast<CalibrationKind>(calibration);
+  for (uint32_t k = 0; k < classes; ++k) {
+    if (header_end - x < 2) return refuse("damaged classes");
+    const uint16_t len = Get<uint16_t>(x);
+    if (header_end - x < len) return refuse("damaged classes");
+    h.classes.emplace_back(x, len);
     x += len;
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");

@@ -9,11 +9,16 @@
 //      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
 //      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
 //      collocations, keep case, u16 target length T, T bytes of the target,
-//      then u8 I interactions, each u8 length L (2 or 3) and L bytes
+//      then u8 I interactions, each u8 length L (2 or 3) and L bytes,
+//      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
+//      classes (0: binary), each u16 length L and L bytes of its name
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
-// threshold is per unit (Winnow's default), else the threshold.
+// threshold is per unit (Winnow's default), else the threshold. A model of K
+// classes has a score per class, with class k's weights at slots (i + k) &
+// mask (feature_loop.h). Calibration (calibration.h) turns scores into
+// probabilities: binary 1/(1 + exp(-(A s + B))), classes softmax(s / A).
 //   8  u64 N, the number of non-zero weights
 //   8N N pairs (u32 slot index, f32 weight), by increasing index
 //   8  u64 XXH3-64 of every byte before it
@@ -31,6 +36,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "io/format.h"
+#include "learner/calibration.h"
 #include "learner/learner.h"
 #include "learner/options.h"
 #include "learner/weight_table.h"
@@ -38,7 +44,7 @@
 namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
-inline constexpr uint32_t kModelVersion = 2;
+inline constexpr uint32_t kModelVersion = 3;
 
 struct ModelHeader {
   int bits = 18;
@@ -53,9 +59,13 @@ struct ModelHeader {
   uint64_t examples = 0;
   hashing::TextFeatureOptions text = {};
   std::vector<std::string> interactions = {};
+  Multiclass multiclass = Multiclass::kNone;
+  Calibration calibration = {};
+  std::vector<std::string> classes = {};  // empty: binary labels
 
+  bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {
-    return {format, bits, hash_seed, constant, text, interactions};
+    return {format, bits, hash_seed, constant, text, interactions, !binary()};
   }
 };
 

@@ -38,6 +38,12 @@ constexpr std::pair<Loss, const char*> kLosses[] = {
 constexpr std::pair<Schedule, const char*> kSchedules[] = {
     {Schedule::kConstant, "constant"}, {Schedule::kSqrt, "sqrt"}, {Schedule::kPower, "power"}};
 
+constexpr std::pair<Multiclass, const char*> kMulticlass[] = {
+    {Multiclass::kNone, "none"},
+    {Multiclass::kOneVsAll, "ova"},
+    {Multiclass::kCrammerSinger, "crammer-singer"},
+    {Multiclass::kWinnerTakeAll, "wta"}};
+
 bool Positive(float v) { return std::isfinite(v) && v > 0; }
 
 }  // namespace
@@ -50,6 +56,8 @@ const char* LossName(Loss l) { return NameOf(l, kLosses); }
 std::optional<Loss> LossFromName(std::string_view n) { return ValueOf(n, kLosses); }
 const char* ScheduleName(Schedule s) { return NameOf(s, kSchedules); }
 std::optional<Schedule> ScheduleFromName(std::string_view n) { return ValueOf(n, kSchedules); }
+const char* MulticlassName(Multiclass m) { return NameOf(m, kMulticlass); }
+std::optional<Multiclass> MulticlassFromName(std::string_view n) { return ValueOf(n, kMulticlass); }
 
 std::vector<std::string> Validate(const TrainOptions& o) {
   std::vector<std::string> problems;
@@ -95,6 +103,20 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem(
         "--average with --l1/--l2 is not supported: the lazy average of a weight that decays "
         "between updates is not kept");
+  }
+  const bool k_class =
+      l.multiclass == Multiclass::kCrammerSinger || l.multiclass == Multiclass::kWinnerTakeAll;
+  if (k_class && l.rule != Rule::kPerceptron && l.rule != Rule::kWinnow &&
+      l.rule != Rule::kBalancedWinnow) {
+    problem("--multiclass ", MulticlassName(l.multiclass),
+            " is for the perceptron and winnow rules; use --multiclass ova with ",
+            RuleName(l.rule));
+  }
+  if (l.multiclass != Multiclass::kNone && l.normalized_margin) {
+    problem("--normalized-margin is for binary labels");
+  }
+  if (o.probabilities && o.holdout_off) {
+    problem("--probabilities fits on held-out examples: it cannot go with --holdout-off");
   }
   if (o.passes < 1) problem("--passes must be at least 1");
   if (o.threads < 1 || o.threads > 256) problem("--threads must be 1 to 256");

@@ -17,6 +17,9 @@ enum class Rule { kPerceptron, kWinnow, kBalancedWinnow, kModifiedBalancedWinnow
 enum class PaVariant { kPa, kPaI, kPaII };
 enum class Loss { kHinge, kLogistic, kSquared };
 enum class Schedule { kConstant, kSqrt, kPower };
+// How labels that are class names are learned (multiclass.h): not at all
+// (binary -1/+1 labels), one-vs-all, or one K-class update.
+enum class Multiclass { kNone, kOneVsAll, kCrammerSinger, kWinnerTakeAll };
 
 const char* RuleName(Rule r);
 std::optional<Rule> RuleFromName(std::string_view name);
@@ -26,17 +29,23 @@ const char* LossName(Loss l);
 std::optional<Loss> LossFromName(std::string_view name);
 const char* ScheduleName(Schedule s);
 std::optional<Schedule> ScheduleFromName(std::string_view name);
+const char* MulticlassName(Multiclass m);
+std::optional<Multiclass> MulticlassFromName(std::string_view name);
+
+// The most classes a model may have.
+inline constexpr int kMaxClasses = 65536;
 
 // A value that is "the rule's default" until set.
 using Maybe = std::optional<float>;
 
 struct LearnerOptions {
   Rule rule = Rule::kPerceptron;
-  float learning_rate = 1.0f;      // -l: Perceptron's r, SGD's base rate
-  Maybe margin = std::nullopt;     // --margin: update also when y*score <= margin
-  bool normalized_margin = false;  // Perceptron: test y*w.x/||w|| < margin/2 instead
-  bool average = false;            // --average: predict with the average weights
-  bool adagrad = false;            // --adagrad: per-feature rates r/sqrt(sum g^2)
+  Multiclass multiclass = Multiclass::kNone;  // --multiclass
+  float learning_rate = 1.0f;                 // -l: Perceptron's r, SGD's base rate
+  Maybe margin = std::nullopt;                // --margin: update also when y*score <= margin
+  bool normalized_margin = false;             // Perceptron: test y*w.x/||w|| < margin/2 instead
+  bool average = false;                       // --average: predict with the average weights
+  bool adagrad = false;                       // --adagrad: per-feature rates r/sqrt(sum g^2)
   // Winnow family.
   Maybe alpha = std::nullopt;      // promotion factor
   Maybe beta = std::nullopt;       // demotion factor
@@ -64,9 +73,10 @@ struct TrainOptions {
   int passes = 1;
   int holdout_period = 10;  // with passes > 1, every k-th example is held out
   bool holdout_off = false;
-  int early_stop = 3;  // passes without holdout improvement before stopping
-  std::string cache;   // --cache FILE: parsed examples for later passes
-  int threads = 1;     // parser threads (1: read, parse and learn on one thread)
+  int early_stop = 3;          // passes without holdout improvement before stopping
+  bool probabilities = false;  // fit a calibration on held-out examples
+  std::string cache;           // --cache FILE: parsed examples for later passes
+  int threads = 1;             // parser threads (1: read, parse and learn on one thread)
   io::ChunkerOptions chunking;
 };
 

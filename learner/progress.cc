@@ -4,7 +4,8 @@
 
 namespace hare::learner {
 
-void ProgressTable::PrintRow(const RunStats& stats, float label, float predicted, size_t features) {
+void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
+                             std::string_view predicted, size_t features) {
   if (out_ == nullptr) return;
   if (next_row_ == 1) {
     *out_ << absl::StrFormat("%12s %10s %10s %10s %6s %7s %8s\n", "examples", "mistakes", "error",
@@ -12,10 +13,9 @@ void ProgressTable::PrintRow(const RunStats& stats, float label, float predicted
   }
   const uint64_t labelled = stats.labelled - last_labelled_;
   const double since = labelled == 0 ? 0.0 : double(stats.mistakes - last_mistakes_) / labelled;
-  std::string label_text = label == 0 ? "none" : absl::StrFormat("%+.0f", label);
-  *out_ << absl::StrFormat("%12d %10d %10.6f %10.6f %6s %+7.0f %8d\n", stats.examples,
-                           stats.mistakes, stats.error_rate(), since, label_text, predicted,
-                           features);
+  *out_ << absl::StrFormat("%12d %10d %10.6f %10.6f %6s %7s %8d\n", stats.examples, stats.mistakes,
+                           stats.error_rate(), since, absl::string_view(label.data(), label.size()),
+                           absl::string_view(predicted.data(), predicted.size()), features);
   last_labelled_ = stats.labelled;
   last_mistakes_ = stats.mistakes;
   next_row_ *= 2;

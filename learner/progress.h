@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <string_view>
 
 namespace hare::learner {
 
@@ -23,13 +24,16 @@ class ProgressTable {
  public:
   explicit ProgressTable(std::ostream* out) : out_(out) {}
 
-  // Counts one example (label 0: none) and prints a row when due.
-  void Add(const RunStats& stats, float label, float predicted, size_t features) {
+  // Counts one example, with the names of its label and prediction, and
+  // prints a row when due.
+  void Add(const RunStats& stats, std::string_view label, std::string_view predicted,
+           size_t features) {
     if (stats.examples == next_row_) PrintRow(stats, label, predicted, features);
   }
 
  private:
-  void PrintRow(const RunStats& stats, float label, float predicted, size_t features);
+  void PrintRow(const RunStats& stats, std::string_view label, std::string_view predicted,
+                size_t features);
 
   std::ostream* out_;
   uint64_t next_row_ = 1;

@@ -9,6 +9,8 @@
 //   Threshold(xsum)    subtracted from w.x to give the score; xsum = sum of x_i
 //   Decide(...)        whether and how much to update on this example
 //   Update(slot, x, c, rate)  the update of one slot
+//   BeginExample()     optional: called once per example learned from, before
+//                      Decide (which may be called once per class)
 #pragma once
 
 #include <algorithm>

@@ -37,18 +37,23 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
   return absl::OkStatus();
 }
 
-// One pass over a stream: reports bad lines, marks held-out examples, scores
-// (and learns from) each batch with `score_batch`, and counts.
+// One pass over a stream: reports bad lines, numbers the classes, marks
+// held-out examples (and keeps copies of them to calibrate on), scores (and
+// learns from) each batch with `score_batch`, and counts.
 struct Pass {
   int holdout_period = 0;  // 0: nothing held out
   io::CacheWriter* cache = nullptr;
   PassResult* result = nullptr;
+  io::ExampleBatch* keep = nullptr;  // held-out examples kept, up to kCalibrationFeatures
+  std::vector<int32_t>* kept_classes = nullptr;
 };
 
 template <class ScoreBatch>
 absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const Pass& pass,
-                     RunStats& stats, ProgressTable& table, ScoreBatch&& score_batch) {
-  std::vector<float> scores;
+                     ClassMap& classes, RunStats& stats, ProgressTable& table,
+                     ScoreBatch&& score_batch) {
+  Scores scores;
+  std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
   uint64_t position = 0;  // examples of this pass so far
   for (;;) {
@@ -57,34 +62,61 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     const io::ExampleBatch* batch = *next;
     if (batch == nullptr) break;
     if (absl::Status s = HandleBadLines(*batch, options, stats); !s.ok()) return s;
-    if (pass.cache != nullptr) pass.cache->Append(*batch);
-    scores.resize(batch->size());
+    if (absl::Status s = classes.Assign(*batch, ids); !s.ok()) return s;
+    if (pass.cache != nullptr) {
+      pass.cache->Append(*batch, classes.binary() ? std::span<const int32_t>() : ids);
+    }
     held_out.assign(pass.holdout_period > 0 ? batch->size() : 0, 0);
     for (size_t i = 0; i < held_out.size(); ++i) {
       held_out[i] = (position + i + 1) % static_cast<uint64_t>(pass.holdout_period) == 0;
+      if (held_out[i] && pass.keep != nullptr && ids[i] >= 0 &&
+          pass.keep->feature_count() + batch->indices(i).size() <= kCalibrationFeatures) {
+        pass.keep->BeginExample();
+        const auto indices = batch->indices(i);
+        const auto values = batch->values(i);
+        for (size_t k = 0; k < indices.size(); ++k) pass.keep->AddFeature(indices[k], values[k]);
+        pass.keep->EndExample(0, batch->label(i), batch->importance(i), batch->initial(i), {});
+        pass.kept_classes->push_back(ids[i]);
+      }
     }
-    score_batch(*batch, std::span<const uint8_t>(held_out), std::span<float>(scores));
+    score_batch(*batch, std::span<const int32_t>(ids), std::span<const uint8_t>(held_out), scores);
+    const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {
-      const float predicted = PredictedLabel(scores[i]);
+      const int32_t predicted = scores.Predicted(i);
       const size_t features = batch->indices(i).size();
       ++stats.examples;
       stats.features += features;
-      const bool wrong = batch->has_label(i) && predicted != batch->label(i);
+      const bool wrong = ids[i] >= 0 && predicted != ids[i];
       if (!held_out.empty() && held_out[i]) {
-        if (batch->has_label(i)) {
+        if (ids[i] >= 0) {
           ++pass.result->holdout_examples;
           pass.result->holdout_mistakes += wrong;
         }
-      } else if (batch->has_label(i)) {
+      } else if (ids[i] >= 0) {
         ++stats.labelled;
         stats.mistakes += wrong;
       }
-      table.Add(stats, batch->label(i), predicted, features);
+      table.Add(
+          stats, ids[i] >= 0 ? std::string_view(names[ids[i]]) : "none",
+          predicted >= 0 && predicted < classes.size() ? std::string_view(names[predicted]) : "?",
+          features);
     }
     position += batch->size();
   }
   stats.bytes += stream.bytes();
   return absl::OkStatus();
+}
+
+// Fits the calibration to the kept held-out examples, scored by the
+// learner's final prediction weights.
+Calibration Calibrate(const Learner& learner, bool binary, const io::ExampleBatch& kept,
+                      std::span<const int32_t> classes) {
+  const size_t k = binary ? 1 : static_cast<size_t>(learner.classes());
+  std::vector<float> scores(kept.size() * k);
+  for (size_t i = 0; i < kept.size(); ++i) {
+    learner.PredictionScores(kept, i, std::span<float>(scores).subspan(i * k, k));
+  }
+  return binary ? FitPlatt(scores, classes) : FitTemperature(scores, k, classes);
 }
 
 // A file name for a cache that lives only while training runs.
@@ -101,14 +133,14 @@ double Since(Clock::time_point start) {
 }  // namespace
 
 absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
-                                 const RunOptions& options) {
+                                 const RunOptions& options, ClassMap classes) {
   const Clock::time_point start = Clock::now();
   RunStats stats;
   ProgressTable table(options.progress);
-  absl::Status s =
-      RunPass(stream, options, Pass{}, stats, table,
-              [&](const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
-                  std::span<float> scores) { learner.Train(batch, held_out, scores); });
+  absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
+                           [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+                               std::span<const uint8_t> held_out,
+                               Scores& scores) { learner.Train(batch, ids, held_out, scores); });
   if (!s.ok()) return s;
   stats.seconds = Since(start);
   return stats;
@@ -123,7 +155,11 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const std::string cache_path = temporary ? TemporaryCachePath() : o.cache;
   const std::string key = io::CacheKey(o.parse, o.inputs);
   const uint32_t mask = hashing::MaskFor(o.parse.bits);
-  const int holdout = o.passes > 1 && !o.holdout_off ? o.holdout_period : 0;
+  const int holdout = (o.passes > 1 || o.probabilities) && !o.holdout_off ? o.holdout_period : 0;
+  const bool binary = o.learner.multiclass == Multiclass::kNone;
+  ClassMap classes = binary ? ClassMap::Binary() : ClassMap();
+  io::ExampleBatch kept;  // held-out examples to calibrate on
+  std::vector<int32_t> kept_classes;
   auto say = [&](const std::string& text) {
     if (run.messages != nullptr) *run.messages << "hare train: " << text << "\n";
   };
@@ -136,6 +172,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
         io::CacheReader::Open(cache_path, key, mask);
     if (cached.ok()) {
       say(absl::StrCat("reading examples from cache ", cache_path));
+      if (absl::Status s = classes.Adopt((*cached)->class_names()); !s.ok()) return s;
       stream = std::move(*cached);
     } else if (absl::IsFailedPrecondition(cached.status())) {
       say(absl::StrCat(cached.status().message(), "; rebuilding it"));
@@ -164,13 +201,17 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       stream = std::move(*cached);
     }
     result.passes.push_back(PassResult{.pass = pass});
-    status = RunPass(*stream, run, Pass{holdout, writer.get(), &result.passes.back()}, result.stats,
-                     table,
-                     [&](const io::ExampleBatch& batch, std::span<const uint8_t> held_out,
-                         std::span<float> scores) { learner.Train(batch, held_out, scores); });
+    const bool keep = o.probabilities && pass == 1;
+    status = RunPass(
+        *stream, run,
+        Pass{holdout, writer.get(), &result.passes.back(), keep ? &kept : nullptr, &kept_classes},
+        classes, result.stats, table,
+        [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+            std::span<const uint8_t> held_out,
+            Scores& scores) { learner.Train(batch, ids, held_out, scores); });
     if (!status.ok()) break;
     if (writer != nullptr) {
-      status = writer->Finish();
+      status = writer->Finish(binary ? std::vector<std::string>() : classes.names());
       writer.reset();
       if (!status.ok()) break;
     }
@@ -191,41 +232,61 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   writer.reset();
   if (temporary && use_cache) std::filesystem::remove(cache_path);
   if (!status.ok()) return status;
+  if (!binary) result.classes = classes.names();
+  if (o.probabilities) {
+    result.calibration = Calibrate(learner, binary, kept, kept_classes);
+    result.calibration_examples = kept.size();
+  }
   result.stats.seconds = Since(start);
   return result;
 }
 
-float Score(const Model& model, const io::ExampleBatch& batch, size_t i) {
-  float dot = 0, norm2 = 0, xsum = 0;
-  ForEachFeature(model.weights(), batch.indices(i), batch.values(i),
-                 [&](const float* slot, float x) {
-                   dot += slot[0] * x;
-                   norm2 += x * x;
-                   xsum += x;
-                 });
+ClassMap ClassesOf(const ModelHeader& header) {
+  return header.binary() ? ClassMap::Binary() : ClassMap(header.classes);
+}
+
+void Score(const Model& model, const io::ExampleBatch& batch, size_t i, std::span<float> row) {
+  const auto indices = batch.indices(i);
+  const auto values = batch.values(i);
+  float norm2 = 0, xsum = 0;
+  for (uint32_t k = 0; k < row.size(); ++k) {
+    float dot = 0;
+    ForEachFeature(model.weights(), indices, values, k, [&](const float* slot, float x) {
+      dot += slot[0] * x;
+      if (k == 0) {
+        norm2 += x * x;
+        xsum += x;
+      }
+    });
+    row[k] = dot;
+  }
   const ModelHeader& h = model.header();
   const float scale = h.normalize_input && norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
   const float theta = h.threshold_per_feature ? h.threshold * xsum * scale : h.threshold;
-  return batch.initial(i) + dot * scale - theta;
+  for (float& score : row) score = batch.initial(i) + score * scale - theta;
 }
 
-absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model,
+absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model, ClassMap& classes,
                                    const RunOptions& options, const ScoreSink& sink) {
   const Clock::time_point start = Clock::now();
   RunStats stats;
   ProgressTable table(options.progress);
-  absl::Status s = RunPass(
-      stream, options, Pass{}, stats, table,
-      [&](const io::ExampleBatch& batch, std::span<const uint8_t>, std::span<float> scores) {
-        // Slots prefetched 4 examples ahead, as the learner does (linear_learner.h).
-        constexpr size_t kAhead = 4;
-        for (size_t i = 0; i < batch.size(); ++i) {
-          if (i + kAhead < batch.size())
-            PrefetchFeatures(model.weights(), batch.indices(i + kAhead));
-          scores[i] = Score(model, batch, i);
-        }
-        if (sink) sink(batch, scores);
-      });
+  const bool binary = model.header().binary();
+  const size_t k = binary ? 1 : model.header().classes.size();
+  absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
+                           [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+                               std::span<const uint8_t>, Scores& scores) {
+                             scores.Reset(batch.size(), k, binary);
+                             // Slots prefetched 4 examples ahead, as the learner does
+                             // (linear_learner.h).
+                             constexpr size_t kAhead = 4;
+                             for (size_t i = 0; i < batch.size(); ++i) {
+                               if (i + kAhead < batch.size())
+                                 PrefetchFeatures(model.weights(), batch.indices(i + kAhead));
+                               Score(model, batch, i, scores.row(i));
+                             }
+                             if (sink) sink(batch, ids, scores);
+                           });
   if (!s.ok()) return s;
   stats.seconds = Since(start);
   return stats;

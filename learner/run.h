@@ -11,6 +11,8 @@
 
 #include "absl/status/statusor.h"
 #include "io/example_stream.h"
+#include "learner/calibration.h"
+#include "learner/classes.h"
 #include "learner/learner.h"
 #include "learner/model.h"
 #include "learner/options.h"
@@ -35,30 +37,44 @@ struct PassResult {
 };
 
 struct TrainResult {
-  RunStats stats;                  // over every pass; mistakes of trained examples only
-  std::vector<PassResult> passes;  // one per pass run
+  RunStats stats;                     // over every pass; mistakes of trained examples only
+  std::vector<PassResult> passes;     // one per pass run
+  std::vector<std::string> classes;   // class labels: the names, by class number
+  Calibration calibration;            // with options.probabilities
+  uint64_t calibration_examples = 0;  // held-out examples it was fitted on
 };
 
-// Trains `learner` on one stream (one pass, nothing held out).
+// Trains `learner` on one stream (one pass, nothing held out), with binary
+// labels unless `classes` says otherwise.
 absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
-                                 const RunOptions& options);
+                                 const RunOptions& options, ClassMap classes = ClassMap::Binary());
 
 // Trains `learner` on options.inputs for options.passes passes. With more than
 // one pass (or --cache), the first pass writes a cache of parsed examples that
 // the later ones read; every holdout_period-th example is held out and its
 // error reported after each pass; training stops early when that error has
-// not improved for early_stop passes.
+// not improved for early_stop passes. With options.probabilities, examples
+// are held out even in one pass, and the calibration is fitted on (up to
+// kCalibrationFeatures features of) them, scored by the final weights.
+inline constexpr size_t kCalibrationFeatures = size_t{1} << 23;
 absl::StatusOr<TrainResult> Train(const TrainOptions& options, Learner& learner,
                                   const RunOptions& run);
 
-// Scores everything `stream` yields with `model` and hands each batch with its
-// scores to `sink` (which may write predictions). Stats count mistakes on the
-// examples that have labels.
-using ScoreSink = std::function<void(const io::ExampleBatch&, std::span<const float>)>;
-absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model,
+// Scores everything `stream` yields with `model` and hands each batch, with
+// the classes of its examples (numbered as in `classes`, which starts as the
+// model's and grows by the labels the model never saw) and their scores, to
+// `sink` (which may write predictions). Stats count mistakes on the examples
+// that have labels.
+using ScoreSink =
+    std::function<void(const io::ExampleBatch&, std::span<const int32_t>, const Scores&)>;
+absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model, ClassMap& classes,
                                    const RunOptions& options, const ScoreSink& sink);
 
-// The score of example i of `batch` under `model`.
-float Score(const Model& model, const io::ExampleBatch& batch, size_t i);
+// The classes a model knows.
+ClassMap ClassesOf(const ModelHeader& header);
+
+// The scores of example i of `batch` under `model`: one per column of `row`
+// (a binary model has one; a model of K classes K).
+void Score(const Model& model, const io::ExampleBatch& batch, size_t i, std::span<float> row);
 
 }  // namespace hare::learner

@@ -60,8 +60,9 @@ struct Sgd {
     return 0;
   }
 
-  Step Decide(float y, float score, float, float importance) {
-    ++t;
+  // Called once per example learned from, before Decide (for every class).
+  void BeginExample() { ++t; }
+  Step Decide(float y, float score, float, float importance) const {
     const float d = Derivative(loss, y, score);
     if (d == 0) return {};
     return {-Rate() * importance * d, d};

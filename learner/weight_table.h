@@ -29,6 +29,7 @@ class WeightTable {
   void Prefetch(uint32_t index) const { __builtin_prefetch(slot(index)); }
 
   int bits() const { return bits_; }
+  uint32_t mask() const { return bits_ >= 32 ? ~uint32_t{0} : (uint32_t{1} << bits_) - 1; }
   uint64_t slots() const { return uint64_t{1} << bits_; }
   int floats_per_slot() const { return 1 << shift_; }
   std::span<float> floats() { return {data_, size_}; }

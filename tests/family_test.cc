@@ -245,6 +245,7 @@ void CheckLazyRegularization(Regularization reg, Schedule schedule) {
     for (size_t k = 0; k < e.indices(0).size(); ++k) score += w[e.indices(0)[k]] * e.values(0)[k];
     const float lazy_score = TrainOne(lazy, e);
     EXPECT_NEAR(lazy_score, score, 1e-4);
+    naive_rule.BeginExample();
     const Step step = naive_rule.Decide(e.label(0), static_cast<float>(score), 0, 1);
     for (size_t k = 0; k < e.indices(0).size(); ++k) {
       w[e.indices(0)[k]] += step.coefficient * e.values(0)[k];

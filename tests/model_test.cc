@@ -89,9 +89,13 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(m->PredictionWeight(i), w.PredictionWeight(i)) << i;
   EXPECT_EQ(m->header().text, hashing::TextFeatureOptions{});
   EXPECT_TRUE(m->header().interactions.empty());
-  // 16 preamble + 42 header + 8 target ("_TARGET_") + 1 interaction count + 8 count
+  EXPECT_TRUE(m->header().binary());
+  EXPECT_TRUE(m->header().classes.empty());
+  EXPECT_EQ(m->header().calibration, Calibration{});
+  // 16 preamble + 42 header + 8 target ("_TARGET_") + 1 interaction count
+  // + 14 classes part (method, calibration kind, A, B, class count) + 8 count
   // + 3 * 8 weights + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 8u + 24u + 8u);
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 14u + 8u + 24u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -173,11 +177,11 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 3;  // format version 3
+  newer[8] = 4;  // format version 4
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 3, but this hare reads version 2 (made by a newer hare)");
+                ": format version 4, but this hare reads version 3 (made by a newer hare)");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -255,7 +259,9 @@ TEST(ModelScoresTest, LoadedModelScoresLikeTheLearnerForEveryRule) {
       ASSERT_TRUE(m.ok());
       for (size_t i = 0; i < batch.size(); ++i) {
         const float want = learner->PredictionScore(batch, i);
-        ASSERT_NEAR(Score(*m, batch, i), want, 1e-5 * std::max(1.0f, std::fabs(want)))
+        float got = 0;
+        Score(*m, batch, i, {&got, 1});
+        ASSERT_NEAR(got, want, 1e-5 * std::max(1.0f, std::fabs(want)))
             << RuleName(rule) << (average ? " averaged" : "") << ", example " << i;
       }
     }

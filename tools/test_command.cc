@@ -24,11 +24,44 @@ struct FileCloser {
 };
 using File = std::unique_ptr<FILE, FileCloser>;
 
-// Appends "label score[ tag]" for example i.
-void AppendPrediction(const io::ExampleBatch& batch, size_t i, float score, std::string& out) {
-  out += learner::PredictedLabel(score) > 0 ? "1 " : "-1 ";
+// The probability `model` gives example i's row of scores for class `klass`
+// (binary: 1 is +1, 0 is -1).
+double ProbabilityOf(const learner::ModelHeader& h, std::span<const float> row, int32_t klass,
+                     std::vector<double>& scratch) {
+  if (h.binary()) {
+    const double p = h.calibration.Probability(row[0]);
+    return klass == 1 ? p : 1 - p;
+  }
+  if (klass < 0 || static_cast<size_t>(klass) >= row.size()) return 0;  // a class it never saw
+  scratch.resize(row.size());
+  h.calibration.Probabilities(row, scratch);
+  return scratch[klass];
+}
+
+// Appends "label value[ tag]" for example i: the predicted label (a class
+// name, or 1/-1), then, if the model has probabilities, P(+1) (binary) or
+// the probability of the predicted class; else the raw score (binary) or
+// the predicted class's score.
+void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
+                      const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
+                      std::vector<double>& scratch, std::string& out) {
+  const int32_t predicted = scores.Predicted(i);
+  const std::span<const float> row = scores.row(i);
+  double value;
+  if (h.binary()) {
+    out += predicted == 1 ? "1 " : "-1 ";
+    value = h.calibration.kind == learner::CalibrationKind::kNone
+                ? row[0]
+                : ProbabilityOf(h, row, 1, scratch);
+  } else {
+    out += classes.names()[predicted];
+    out += ' ';
+    value = h.calibration.kind == learner::CalibrationKind::kNone
+                ? row[predicted]
+                : ProbabilityOf(h, row, predicted, scratch);
+  }
   char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, score);
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, static_cast<float>(value));
   out.append(digits, end);
   if (!batch.tag(i).empty()) {
     out += ' ';
@@ -37,22 +70,21 @@ void AppendPrediction(const io::ExampleBatch& batch, size_t i, float score, std:
   out += '\n';
 }
 
-// Binary labels as classes of an Evaluation: -1 is class 0, +1 class 1 (the
-// positive class, whose score AUC ranks). String labels will bring K classes.
-int BinaryClass(float label) { return label > 0 ? 1 : 0; }
-
 constexpr const char* kTestSynopsis =
     "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
     "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per example:\n"
-    "the predicted label, then the raw score (then the tag, if any). When the examples have\n"
-    "labels, a summary, the accuracy, per-class precision, recall and F1, their macro averages,\n"
-    "AUC and the confusion matrix go to stderr; --json also writes them to stdout as one JSON\n"
-    "object.\n";
+    "the predicted label, then the raw score, or with a model trained with --probabilities\n"
+    "P(+1) (binary) or the probability of the predicted class (then the tag, if any). When the\n"
+    "examples have labels, a summary, the accuracy, per-class precision, recall and F1, their\n"
+    "macro averages, AUC (binary), log loss and expected calibration error (with\n"
+    "probabilities) and the confusion matrix go to stderr; --json also writes them to stdout as\n"
+    "one JSON object.\n";
 
 constexpr const char* kPredictSynopsis =
     "usage: hare predict -i MODEL [FILE...]\n"
     "Reads examples from stdin (or FILEs) and writes one line per input line to stdout: the\n"
-    "predicted label and the raw score, or an empty line for a blank or malformed line. Each\n"
+    "predicted label and the raw score (or probability, as hare test -p), or an empty line for a\n"
+    "blank or malformed line. Each\n"
     "line is answered as soon as it arrives, so it works as a filter in a pipe.\n";
 
 }  // namespace
@@ -95,23 +127,39 @@ int TestCommand(int argc, char** argv) {
                            static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
-  // Log loss needs probabilities, which no model gives yet: when one does,
-  // call evaluation.AddProbability here for each labelled example, and Text()
-  // and Json() will report it.
-  learner::Evaluation evaluation({"-1", "+1"});
+  const learner::ModelHeader& h = model->header();
+  const bool calibrated = h.calibration.kind != learner::CalibrationKind::kNone;
+  learner::ClassMap classes = learner::ClassesOf(h);
+  learner::Evaluation evaluation(classes.names());
+  std::vector<double> scratch;
   std::string text;
-  absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
-      reader, *model, run, [&](const io::ExampleBatch& batch, std::span<const float> scores) {
-        for (size_t i = 0; i < batch.size(); ++i) {
-          if (!batch.has_label(i)) continue;
-          evaluation.Add(BinaryClass(batch.label(i)),
-                         BinaryClass(learner::PredictedLabel(scores[i])), scores[i]);
-        }
-        if (!out) return;
-        text.clear();
-        for (size_t i = 0; i < batch.size(); ++i) AppendPrediction(batch, i, scores[i], text);
-        fwrite(text.data(), 1, text.size(), out.get());
-      });
+  absl::StatusOr<learner::RunStats> stats =
+      learner::ScoreWith(reader, *model, classes, run,
+                         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+                             const learner::Scores& scores) {
+                           while (evaluation.classes() < classes.size())
+                             evaluation.AddClass(classes.names()[evaluation.classes()]);
+                           for (size_t i = 0; i < batch.size(); ++i) {
+                             if (ids[i] < 0) continue;
+                             const int32_t predicted = scores.Predicted(i);
+                             const std::span<const float> row = scores.row(i);
+                             // AUC ranks by the score of class 1 (+1, or the second class of two).
+                             evaluation.Add(ids[i], predicted,
+                                            h.binary()        ? row[0]
+                                            : row.size() == 2 ? row[1] - row[0]
+                                                              : 0.0f);
+                             if (calibrated) {
+                               evaluation.AddProbability(ProbabilityOf(h, row, ids[i], scratch));
+                               evaluation.AddConfidence(ProbabilityOf(h, row, predicted, scratch),
+                                                        predicted == ids[i]);
+                             }
+                           }
+                           if (!out) return;
+                           text.clear();
+                           for (size_t i = 0; i < batch.size(); ++i)
+                             AppendPrediction(h, classes, batch, scores, i, scratch, text);
+                           fwrite(text.data(), 1, text.size(), out.get());
+                         });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
   if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
@@ -149,14 +197,17 @@ int PredictCommand(int argc, char** argv) {
   io::ExampleReader reader(inputs, model->header().parse_options(),
                            io::ChunkerOptions{.fill_blocks = false});
   learner::RunOptions run{.messages = &std::cerr};
+  learner::ClassMap classes = learner::ClassesOf(model->header());
+  std::vector<double> scratch;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
-      reader, *model, run, [&](const io::ExampleBatch& batch, std::span<const float> scores) {
+      reader, *model, classes, run,
+      [&](const io::ExampleBatch& batch, std::span<const int32_t>, const learner::Scores& scores) {
         text.clear();
         uint32_t line = 1;  // next line of the chunk to answer
         for (size_t i = 0; i < batch.size(); ++i) {
           for (; line < batch.line(i); ++line) text += '\n';
-          AppendPrediction(batch, i, scores[i], text);
+          AppendPrediction(model->header(), classes, batch, scores, i, scratch, text);
           ++line;
         }
         for (; line <= batch.line_count; ++line) text += '\n';

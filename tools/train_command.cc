@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "io/example_reader.h"
 #include "io/number.h"
@@ -79,6 +80,15 @@ int TrainCommand(int argc, char** argv) {
             interaction(2, "-q"));
   flags.Add("--cubic", "ABC", "vw: triples of namespaces A*, B*, C* (repeatable)",
             interaction(3, "--cubic"));
+  AddChoice(flags, "--multiclass", "M",
+            "labels are class names, learned one-vs-all (ova), or by one K-class update: "
+            "crammer-singer (perceptron: demote every class that beats the true one) or wta "
+            "(winner-take-all: demote the top one)",
+            &learner::MulticlassFromName, &l.multiclass);
+  flags.AddSwitch("--probabilities",
+                  "fit probabilities on held-out examples (Platt's sigmoid; a softmax "
+                  "temperature for classes)",
+                  &o.probabilities);
   AddChoice(flags, "--rule", "NAME",
             "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
             &learner::RuleFromName, &l.rule);
@@ -125,6 +135,7 @@ int TrainCommand(int argc, char** argv) {
   o.parse.bits = static_cast<int>(bits);
   o.parse.hash_seed = static_cast<uint64_t>(seed);
   o.parse.constant = !noconstant;
+  o.parse.class_labels = l.multiclass != learner::Multiclass::kNone;
   o.passes = static_cast<int>(std::clamp<int64_t>(passes, 0, 1 << 20));
   o.holdout_period = static_cast<int>(std::clamp<int64_t>(holdout, 0, 1 << 30));
   o.early_stop = static_cast<int>(std::clamp<int64_t>(early, 0, 1 << 20));
@@ -160,11 +171,38 @@ int TrainCommand(int argc, char** argv) {
     std::cerr << "hare train: rule " << learner::RuleName(l.rule) << (l.average ? ", averaged" : "")
               << (l.adagrad ? ", adagrad" : "") << ", 2^" << o.parse.bits << " slots, format "
               << io::FormatName(o.parse.format) << (o.parse.constant ? "" : ", no constant")
-              << (o.passes > 1 ? absl::StrCat(", ", o.passes, " passes") : "") << "\n";
+              << (o.passes > 1 ? absl::StrCat(", ", o.passes, " passes") : "")
+              << (o.parse.class_labels
+                      ? absl::StrCat(", classes ", learner::MulticlassName(l.multiclass))
+                      : "")
+              << "\n";
   }
   absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
   if (!result.ok()) return Fail("train", result.status(), kExitInput);
   learner::PrintSummary(result->stats, std::cerr);
+  if (o.parse.class_labels) {
+    std::cerr << "classes = " << result->classes.size() << " ("
+              << absl::StrJoin(result->classes.begin(),
+                               result->classes.begin() + static_cast<ptrdiff_t>(std::min<size_t>(
+                                                             result->classes.size(), 20)),
+                               " ")
+              << (result->classes.size() > 20 ? " ..." : "") << ")\n";
+  }
+  if (o.probabilities) {
+    const learner::Calibration& c = result->calibration;
+    std::cerr << (o.parse.class_labels
+                      ? absl::StrFormat("calibration = softmax temperature %g",
+                                        static_cast<double>(c.a))
+                      : absl::StrFormat("calibration = sigmoid A %g B %g", static_cast<double>(c.a),
+                                        static_cast<double>(c.b)))
+              << " (fitted on " << result->calibration_examples << " held-out examples)\n";
+    if (result->calibration_examples == 0) {
+      std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on\n";
+    }
+  }
+  if (o.parse.class_labels && result->classes.empty() && !o.model_out.empty()) {
+    return Fail("train", "no labelled example: a model of classes needs at least one", kExitInput);
+  }
   if (!o.model_out.empty()) {
     learner::ModelHeader header{.bits = o.parse.bits,
                                 .hash_seed = o.parse.hash_seed,
@@ -177,7 +215,10 @@ int TrainCommand(int argc, char** argv) {
                                 .learning_rate = l.learning_rate,
                                 .examples = result->stats.labelled,
                                 .text = o.parse.text,
-                                .interactions = o.parse.interactions};
+                                .interactions = o.parse.interactions,
+                                .multiclass = l.multiclass,
+                                .calibration = result->calibration,
+                                .classes = result->classes};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out); !s.ok()) {
       return Fail("train", s, kExitInput);
     }

@@ -1,0 +1,123 @@
+#include "learner/calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace hare::learner {
+namespace {
+
+// log(1 + exp(x)) without overflow.
+double Log1pExp(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+
+// 1 / (1 + exp(-x)) without overflow.
+double Sigmoid(double x) {
+  if (x >= 0) return 1 / (1 + std::exp(-x));
+  const double e = std::exp(x);
+  return e / (1 + e);
+}
+
+}  // namespace
+
+double Calibration::Probability(float score) const { return Sigmoid(double{a} * score + b); }
+
+void Calibration::Probabilities(std::span<const float> scores, std::span<double> out) const {
+  double top = -INFINITY;
+  for (float s : scores) top = std::max(top, double{s} / a);
+  double sum = 0;
+  for (size_t k = 0; k < scores.size(); ++k) {
+    out[k] = std::exp(double{scores[k]} / a - top);
+    sum += out[k];
+  }
+  for (double& p : out) p /= sum;
+}
+
+Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes) {
+  double positives = 0, negatives = 0;
+  for (int32_t c : classes) (c == 1 ? positives : negatives) += 1;
+  const double high = (positives + 1) / (positives + 2), low = 1 / (negatives + 2);
+  // Minimizes sum_i -t_i log p_i - (1 - t_i) log(1 - p_i), p_i = sigmoid(A s_i + B).
+  double a = 0, b = std::log((positives + 1) / (negatives + 1));
+  auto loss = [&](double a_, double b_) {
+    double f = 0;
+    for (size_t i = 0; i < scores.size(); ++i) {
+      const double t = classes[i] == 1 ? high : low;
+      const double z = a_ * scores[i] + b_;
+      f += Log1pExp(z) - t * z;
+    }
+    return f;
+  };
+  double f = loss(a, b);
+  for (int iteration = 0; iteration < 100; ++iteration) {
+    // Gradient and Hessian; 1e-12 on the diagonal keeps it invertible.
+    double g1 = 0, g2 = 0, h11 = 1e-12, h22 = 1e-12, h21 = 0;
+    for (size_t i = 0; i < scores.size(); ++i) {
+      const double s = scores[i];
+      const double p = Sigmoid(a * s + b);
+      const double d = (p - (classes[i] == 1 ? high : low));
+      const double w = p * (1 - p);
+      g1 += s * d;
+      g2 += d;
+      h11 += s * s * w;
+      h22 += w;
+      h21 += s * w;
+    }
+    if (std::fabs(g1) < 1e-5 && std::fabs(g2) < 1e-5) break;
+    const double det = h11 * h22 - h21 * h21;
+    const double da = -(h22 * g1 - h21 * g2) / det;
+    const double db = -(h11 * g2 - h21 * g1) / det;
+    const double slope = g1 * da + g2 * db;
+    double step = 1;
+    for (; step >= 1e-10; step /= 2) {
+      const double next = loss(a + step * da, b + step * db);
+      if (next < f + 1e-4 * step * slope) {
+        a += step * da;
+        b += step * db;
+        f = next;
+        break;
+      }
+    }
+    if (step < 1e-10) break;  // no progress along Newton's direction
+  }
+  if (!std::isfinite(a) || !std::isfinite(b)) return {CalibrationKind::kPlatt, 1.0f, 0.0f};
+  return {CalibrationKind::kPlatt, static_cast<float>(a), static_cast<float>(b)};
+}
+
+Calibration FitTemperature(std::span<const float> scores, size_t k,
+                           std::span<const int32_t> classes) {
+  const size_t n = classes.size();
+  // d/dbeta of the log loss at inverse temperature beta: sum_i E_p[s] - s_y.
+  std::vector<double> p(k);
+  auto slope = [&](double beta) {
+    double g = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const float* row = scores.data() + i * k;
+      double top = -INFINITY;
+      for (size_t c = 0; c < k; ++c) top = std::max(top, beta * row[c]);
+      double sum = 0, mean = 0;
+      for (size_t c = 0; c < k; ++c) {
+        p[c] = std::exp(beta * row[c] - top);
+        sum += p[c];
+        mean += p[c] * row[c];
+      }
+      g += mean / sum - row[classes[i]];
+    }
+    return g;
+  };
+  // The slope grows with beta (the loss is convex); bracket its zero.
+  constexpr double kMaxBeta = 1e6;
+  double low = 0, high = 1e-3;
+  if (n == 0 || slope(0) >= 0) return {CalibrationKind::kTemperature, 1e30f, 0.0f};
+  while (high < kMaxBeta && slope(high) < 0) {
+    low = high;
+    high *= 4;
+  }
+  for (int i = 0; i < 60 && high < kMaxBeta; ++i) {
+    const double mid = (low + high) / 2;
+    (slope(mid) < 0 ? low : high) = mid;
+  }
+  const double beta = std::min((low + high) / 2, kMaxBeta);
+  return {CalibrationKind::kTemperature, static_cast<float>(1 / beta), 0.0f};
+}
+
+}  // namespace hare::learner

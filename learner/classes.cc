@@ -1,0 +1,62 @@
+#include "learner/classes.h"
+
+#include "absl/strings/str_cat.h"
+#include "learner/learner.h"
+#include "learner/options.h"
+
+namespace hare::learner {
+
+ClassMap ClassMap::Binary() {
+  ClassMap map({"-1", "+1"});
+  map.binary_ = true;
+  return map;
+}
+
+ClassMap::ClassMap(const std::vector<std::string>& names) {
+  for (const std::string& name : names) Add(name);
+}
+
+int32_t ClassMap::Add(const std::string& name) {
+  auto [it, added] = numbers_.try_emplace(name, static_cast<int32_t>(names_.size()));
+  if (added) names_.push_back(name);
+  return it->second;
+}
+
+absl::Status ClassMap::Assign(const io::ExampleBatch& batch, std::vector<int32_t>& classes) {
+  classes.resize(batch.size());
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (!batch.has_label(i)) {
+      classes[i] = -1;
+    } else if (binary_) {
+      classes[i] = BinaryClass(batch.label(i));
+    } else if (const std::string_view name = batch.class_label(i); !name.empty()) {
+      const auto it = numbers_.find(absl::string_view(name.data(), name.size()));
+      if (it != numbers_.end()) {
+        classes[i] = it->second;
+      } else if (size() == kMaxClasses) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
+                         ": class '", std::string(name), "' would be class ", kMaxClasses + 1,
+                         "; at most ", kMaxClasses, " classes are supported"));
+      } else {
+        classes[i] = Add(std::string(name));
+      }
+    } else {
+      classes[i] = static_cast<int32_t>(batch.label(i)) - 1;  // from a cache
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ClassMap::Adopt(const std::vector<std::string>& names) {
+  if (binary_) return absl::OkStatus();  // binary caches keep the labels themselves
+  for (size_t k = 0; k < names_.size(); ++k) {
+    if (k >= names.size() || names[k] != names_[k]) {
+      return absl::FailedPreconditionError("the classes of the cache differ from this run's");
+    }
+  }
+  for (const std::string& name : names) Add(name);
+  return absl::OkStatus();
+}
+
+}  // namespace hare::learner
