@@ -1,0 +1,341 @@
+#!/usr/bin/env bash
+# hare on labelled sentences (--format text, one-vs-all multiclass) against
+# LIBLINEAR and fastText: held-out accuracy and training time of each tool on
+# the same split of each corpus; one Markdown table on stdout, progress on
+# stderr.
+#
+#   scripts/compare-sentences.sh
+#   HARE=/path/to/hare DATA=/path/to/data scripts/compare-sentences.sh
+#   DEFAULT_OPTS="--format text --multiclass ova --rule pa --average --ngram 2 -b 22" scripts/compare-sentences.sh
+#
+# HARE            the hare binary (default build/tools/hare under the repository root)
+# DATA            the data folder (default ../shared/data beside the repository)
+# DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
+#                 (default "--format text --multiclass ova --rule pa --average -b 22")
+# CONFUSION_OPTS  template options added for the confusion sets, to the default
+#                 command and to hare tune (default "--window 3 --collocations")
+# TUNE_OPTS       the fixed options given to hare tune
+#                 (default "--format text --multiclass ova")
+# TUNE            "auto" (default): run hare tune when the binary has it; "no": skip it
+# TUNE_TIMEOUT    seconds one hare tune may take before it is stopped (default 600)
+#
+# Needs bash, awk, date, mktemp, timeout and the Debian packages liblinear-tools
+# (liblinear-train, liblinear-predict) and fasttext. Takes about 2 minutes on
+# 2 cores without hare tune; everything is written to a mktemp -d folder that
+# is removed at exit.
+#
+# Corpora (under DATA), every file "label<TAB>sentence":
+#   rt-polarity, subj, sms-spam            every 5th line (NR % 5 == 0) is test, the rest train
+#   trec-coarse (6 classes), trec-fine (50) TREC's own train and test files
+#   weather-whether, their-there-they_re,  Brown confusion sets, the word replaced
+#   to-too-two, affect-effect              by _TARGET_; every 5th line is test
+# Every tool gets the same train and test lines and the same labels.
+#
+# The tools and their one fixed configuration each (nothing is picked per
+# corpus, nothing is tuned on the test part):
+#   hare 1 pass  hare train $DEFAULT_OPTS [$CONFUSION_OPTS] --passes 1 TRAIN -f MODEL:
+#                hare reads the .tsv files itself (its tokenizer splits off
+#                punctuation, lower-cases; its features are the templates asked for).
+#   hare tuned   hare tune $TUNE_OPTS [$CONFUSION_OPTS] TRAIN prints one line, the
+#                training options it picked on the train file alone; then
+#                hare train <that line> TRAIN -f MODEL. "n/a" when the binary has
+#                no tune command. Its own time is the "tune s" column.
+#   LIBLINEAR    liblinear-train -s 2 (L2-regularized L2-loss SVM, primal; C = 1),
+#                one-vs-rest for more than two classes (LIBLINEAR's own); labels
+#                are mapped to integers 1..K in order of first appearance in the
+#                train file. Features: the sentence lower-cased and split at
+#                white space, its unigrams plus the bigrams of adjacent tokens,
+#                indexed by a vocabulary of the train file (tokens only in the
+#                test file are dropped), value = count.
+#   fastText     fasttext supervised -wordNgrams 2 -epoch 25 -thread 2 (other
+#                settings default: -dim 100, -lr 0.1, softmax loss) on
+#                "__label__<label> <sentence lower-cased>". With 2 threads it is
+#                not deterministic, so its numbers move a little from run to run.
+# Accuracy is in percent of the test part. Times are wall seconds of the
+# training command alone (the tsv -> LIBLINEAR / fastText conversion is done
+# once beforehand and not counted); hare uses all cores for parsing
+# (--threads default), LIBLINEAR one thread, fastText 2. "best other" is the
+# better of LIBLINEAR and fastText; the differences are in points; the last
+# column is fastText's training time over hare's one-pass training time.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+HARE=${HARE:-$root/build/tools/hare}
+DATA=${DATA:-$root/../shared/data}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule pa --average -b 22}
+CONFUSION_OPTS=${CONFUSION_OPTS:---window 3 --collocations}
+TUNE_OPTS=${TUNE_OPTS:---format text --multiclass ova}
+TUNE=${TUNE:-auto}
+TUNE_TIMEOUT=${TUNE_TIMEOUT:-600}
+
+# name | kind (text or confusion) | train file | test file ("" = every 5th line of the train file)
+corpora=(
+  "rt-polarity|text|rt-polarity/rt-polarity.tsv|"
+  "subj|text|subj/subj.tsv|"
+  "sms-spam|text|sms-spam/sms-spam.tsv|"
+  "trec-coarse|text|trec-qc/trec.train.tsv|trec-qc/trec.test.tsv"
+  "trec-fine|text|trec-qc/trec-fine.train.tsv|trec-qc/trec-fine.test.tsv"
+  "weather-whether|confusion|brown-confusion/weather-whether.tsv|"
+  "their-there-they_re|confusion|brown-confusion/their-there-they_re.tsv|"
+  "to-too-two|confusion|brown-confusion/to-too-two.tsv|"
+  "affect-effect|confusion|brown-confusion/affect-effect.tsv|"
+)
+liblinear_opts=(-s 2)
+fasttext_opts=(-wordNgrams 2 -epoch 25 -thread 2)
+
+die() { echo "compare-sentences: $*" >&2; exit 1; }
+say() { echo "compare-sentences: $*" >&2; }
+
+[[ -x $HARE ]] || die "no hare binary at $HARE (build it, or set HARE=/path/to/hare)"
+[[ -d $DATA ]] || die "no data folder at $DATA (set DATA=/path/to/data)"
+for tool in liblinear-train liblinear-predict fasttext awk date timeout; do
+  command -v "$tool" >/dev/null || die "$tool not found (apt-get install liblinear-tools fasttext)"
+done
+[[ $TUNE == auto || $TUNE == no ]] || die "TUNE must be auto or no, not '$TUNE'"
+[[ $TUNE_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TUNE_TIMEOUT must be a positive number of seconds"
+have_tune=0
+if [[ $TUNE == auto ]] && "$HARE" tune --help >/dev/null 2>&1; then have_tune=1; fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/compare-sentences.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# ---------------------------------------------------------------- the data
+# train.tsv/test.tsv as hare reads them, and from them train/test.ft (fastText)
+# and train/test.svm (LIBLINEAR); the number of classes of the train file goes
+# to "classes".
+prepare() {  # dir train-tsv [test-tsv]
+  local dir=$1
+  if [[ -z ${3:-} ]]; then
+    awk 'NR % 5 != 0' "$2" >"$dir/train.tsv"
+    awk 'NR % 5 == 0' "$2" >"$dir/test.tsv"
+  else
+    cp "$2" "$dir/train.tsv"
+    cp "$3" "$dir/test.tsv"
+  fi
+  [[ -s $dir/train.tsv && -s $dir/test.tsv ]] || { say "$2: empty train or test part"; return 1; }
+  awk -F'\t' -v dir="$dir" '
+    FNR == 1 { part = (++file == 1) ? "train" : "test" }
+    {
+      if (NF < 2) { printf "%s:%d: no TAB after the label\n", FILENAME, FNR > "/dev/stderr"; bad = 1; exit 1 }
+      label = $1
+      if (!(label in id)) { id[label] = ++nid; if (part == "train") classes++ }
+      n = split(tolower(substr($0, length($1) + 2)), w, " ")
+      text = ""
+      for (i = 1; i <= n; i++) text = text " " w[i]
+      print "__label__" label text > (dir "/" part ".ft")
+      # unigrams, and bigrams keyed "a b" (tokens hold no blank: no clash)
+      delete cnt; m = 0
+      for (i = 1; i <= n; i++) {
+        for (g = 1; g <= 2 && g <= i; g++) {
+          key = (g == 1) ? w[i] : w[i - 1] " " w[i]
+          if (!(key in vocab)) {
+            if (part == "test") continue
+            vocab[key] = ++size
+          }
+          k = vocab[key]
+          if (!(k in cnt)) idx[++m] = k
+          cnt[k]++
+        }
+      }
+      for (i = 2; i <= m; i++) {  # insertion sort: lines are short
+        key = idx[i]
+        for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
+        idx[j + 1] = key
+      }
+      line = id[label]
+      for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
+      print line > (dir "/" part ".svm")
+    }
+    END { if (!bad) print classes > (dir "/classes") }' "$dir/train.tsv" "$dir/test.tsv"
+}
+
+# -------------------------------------------------------------------- tools
+# Each prints "accuracy_percent seconds", or "n/a n/a" after a failure (they
+# run in subshells: the caller counts failures).
+
+# hare test of MODEL on test.tsv: the accuracy in percent from
+# "accuracy = 0.762195 (1625 of 2132 labelled examples right)".
+hare_accuracy() {  # dir model log-name
+  local dir=$1 model=$2
+  local log=$dir/$3
+  if ! "$HARE" test -i "$model" "$dir/test.tsv" --quiet 2>"$log"; then
+    say "hare test failed:"; cat "$log" >&2
+    return 1
+  fi
+  if grep -q '^lines skipped = [1-9]' "$log"; then
+    say "warning: hare test skipped lines:"; grep '^lines skipped' "$log" >&2
+  fi
+  awk '/^accuracy = / { s = $4; sub(/^\(/, "", s); printf "%.4f", 100 * s / $6; found = 1 }
+       END { if (!found) exit 1 }' "$log" || { say "no accuracy line from hare test"; return 1; }
+}
+
+run_hare() {  # dir name options...
+  local dir=$1 name=$2
+  shift 2
+  local t0 t1 acc log=$dir/$name-train.log
+  t0=$(now)
+  if ! "$HARE" train "$@" "$dir/train.tsv" -f "$dir/$name.hare" 2>"$log"; then
+    say "hare train $* failed:"; tail -n 20 "$log" >&2
+    echo "n/a n/a"; return
+  fi
+  t1=$(now)
+  if grep -q '^lines skipped = [1-9]' "$log"; then
+    say "warning: hare train skipped lines:"; grep '^lines skipped' "$log" >&2
+  fi
+  acc=$(hare_accuracy "$dir" "$dir/$name.hare" "$name-test.log") || { echo "n/a n/a"; return; }
+  rm -f "$dir/$name.hare"
+  echo "$acc $(elapsed "$t0" "$t1")"
+}
+
+# hare tune, then hare train with the options it printed: "acc train-s tune-s".
+run_tuned() {  # dir fixed-options...
+  local dir=$1
+  shift
+  local t0 t1 tune_secs opts acc secs
+  t0=$(now)
+  if ! timeout "$TUNE_TIMEOUT" "$HARE" tune "$@" "$dir/train.tsv" >"$dir/tune.out" 2>"$dir/tune.log"; then
+    say "hare tune $* failed (or took over $TUNE_TIMEOUT s):"; tail -n 20 "$dir/tune.log" >&2
+    echo "n/a n/a n/a"; return
+  fi
+  t1=$(now)
+  tune_secs=$(elapsed "$t0" "$t1")
+  if [[ $(grep -c . "$dir/tune.out") != 1 ]]; then
+    say "hare tune printed $(wc -l <"$dir/tune.out") lines on stdout, not one line of options:"
+    cat "$dir/tune.out" >&2
+    echo "n/a n/a $tune_secs"; return
+  fi
+  opts=$(grep . "$dir/tune.out")
+  say "  tuned: $opts"
+  local -a words
+  read -r -a words <<<"$opts"
+  read -r acc secs < <(run_hare "$dir" tuned "${words[@]}") || acc=n/a secs=n/a
+  echo "$acc $secs $tune_secs"
+}
+
+run_liblinear() {  # dir
+  local dir=$1 t0 t1 acc
+  t0=$(now)
+  if ! liblinear-train "${liblinear_opts[@]}" -q "$dir/train.svm" "$dir/model.liblinear" \
+    >"$dir/ll-train.log" 2>&1; then
+    say "liblinear-train ${liblinear_opts[*]} failed:"; cat "$dir/ll-train.log" >&2
+    echo "n/a n/a"; return
+  fi
+  t1=$(now)
+  if ! liblinear-predict "$dir/test.svm" "$dir/model.liblinear" "$dir/ll.predictions" \
+    >"$dir/ll-test.log" 2>&1; then
+    say "liblinear-predict failed:"; cat "$dir/ll-test.log" >&2
+    echo "n/a n/a"; return
+  fi
+  # "Accuracy = 84.9853% (13837/16281)": recompute from the counts.
+  acc=$(awk '/^Accuracy = / { s = $4; gsub(/[()]/, "", s); split(s, r, "/"); printf "%.4f", 100 * r[1] / r[2]; found = 1 }
+             END { if (!found) exit 1 }' "$dir/ll-test.log") ||
+    { say "no accuracy line from liblinear-predict"; echo "n/a n/a"; return; }
+  echo "$acc $(elapsed "$t0" "$t1")"
+}
+
+run_fasttext() {  # dir
+  local dir=$1 t0 t1 acc
+  t0=$(now)
+  if ! fasttext supervised -input "$dir/train.ft" -output "$dir/model.ft" "${fasttext_opts[@]}" \
+    -verbose 0 >"$dir/ft-train.log" 2>&1; then
+    say "fasttext supervised failed:"; cat "$dir/ft-train.log" >&2
+    echo "n/a n/a"; return
+  fi
+  t1=$(now)
+  if ! fasttext test "$dir/model.ft.bin" "$dir/test.ft" >"$dir/ft-test.log" 2>&1; then
+    say "fasttext test failed:"; cat "$dir/ft-test.log" >&2
+    echo "n/a n/a"; return
+  fi
+  rm -f "$dir/model.ft.bin" "$dir/model.ft.vec"
+  # One label per line: precision at 1 is the accuracy.
+  acc=$(awk '$1 == "P@1" { printf "%.4f", 100 * $2; found = 1 } END { if (!found) exit 1 }' \
+    "$dir/ft-test.log") || { say "no P@1 line from fasttext test"; echo "n/a n/a"; return; }
+  echo "$acc $(elapsed "$t0" "$t1")"
+}
+
+failed() { for v in "$@"; do if [[ $v == n/a ]]; then failures=$((failures + 1)); return; fi; done; }
+
+# ------------------------------------------------------------------- run it
+started=$(now)
+[[ $have_tune == 1 ]] || say "hare tune: $([[ $TUNE == no ]] && echo "skipped (TUNE=no)" || echo "not in $HARE"); the tuned columns are n/a"
+rows=()
+for entry in "${corpora[@]}"; do
+  IFS='|' read -r name kind trainfile testfile <<<"$entry"
+  dir=$work/$name
+  mkdir -p "$dir"
+  [[ -r $DATA/$trainfile ]] || die "cannot read $DATA/$trainfile"
+  if [[ -n $testfile ]]; then
+    [[ -r $DATA/$testfile ]] || die "cannot read $DATA/$testfile"
+    prepare "$dir" "$DATA/$trainfile" "$DATA/$testfile" || die "$name: preparing the data failed"
+  else
+    prepare "$dir" "$DATA/$trainfile" || die "$name: preparing the data failed"
+  fi
+  classes=$(cat "$dir/classes")
+  ntrain=$(wc -l <"$dir/train.tsv" | tr -d ' ')
+  ntest=$(wc -l <"$dir/test.tsv" | tr -d ' ')
+  # shellcheck disable=SC2206  # the options are words on purpose
+  default=($DEFAULT_OPTS) tune_fixed=($TUNE_OPTS)
+  if [[ $kind == confusion ]]; then
+    # shellcheck disable=SC2206
+    default+=($CONFUSION_OPTS) tune_fixed+=($CONFUSION_OPTS)
+  fi
+
+  say "$name ($classes classes, $ntrain train, $ntest test): hare, 1 pass"
+  read -r h_acc h_secs < <(run_hare "$dir" onepass "${default[@]}" --passes 1) || h_acc=n/a h_secs=n/a
+  failed "$h_acc"
+  t_acc=n/a t_secs=n/a tune_secs=n/a
+  if [[ $have_tune == 1 ]]; then
+    say "$name: hare tune, then hare train with what it picked"
+    read -r t_acc t_secs tune_secs < <(run_tuned "$dir" "${tune_fixed[@]}") ||
+      t_acc=n/a t_secs=n/a tune_secs=n/a
+    failed "$t_acc"
+  fi
+  say "$name: LIBLINEAR"
+  read -r l_acc l_secs < <(run_liblinear "$dir") || l_acc=n/a l_secs=n/a
+  failed "$l_acc"
+  say "$name: fastText"
+  read -r f_acc f_secs < <(run_fasttext "$dir") || f_acc=n/a f_secs=n/a
+  failed "$f_acc"
+
+  rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \
+    -v h="$h_acc" -v hs="$h_secs" -v t="$t_acc" -v ts="$t_secs" -v tune="$tune_secs" \
+    -v l="$l_acc" -v ls="$l_secs" -v f="$f_acc" -v fs="$f_secs" '
+    function na(x) { return x == "n/a" || x == "" }
+    function pct(x) { return na(x) ? "n/a" : sprintf("%.2f", x) }
+    function sec(x) { return na(x) ? "n/a" : sprintf("%.3f", x) }
+    function diff(a, b) { return (na(a) || na(b)) ? "n/a" : sprintf("%+.2f", a - b) }
+    BEGIN {
+      best = na(l) ? f : (na(f) || l + 0 >= f + 0) ? l : f
+      ratio = (na(fs) || na(hs) || hs + 0 <= 0) ? "n/a" : sprintf("%.1f", fs / hs)
+      printf "| %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        name, classes, ntrain, ntest, pct(h), sec(hs), pct(t), sec(ts), sec(tune),
+        pct(l), sec(ls), pct(f), sec(fs), pct(best), diff(h, best), diff(t, best), ratio
+    }')")
+done
+finished=$(now)
+
+# ------------------------------------------------------------------- table
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+{
+  echo "# hare vs LIBLINEAR vs fastText on sentences"
+  echo
+  echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets also \`$CONFUSION_OPTS\`);"
+  echo "hare tuned: \`hare tune $TUNE_OPTS\`, then \`hare train\` with the options it prints;"
+  echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
+  echo "Accuracy in % of the test part; times are wall seconds of training alone; differences in points."
+  echo
+  echo "| corpus | classes | train/test | hare 1 pass % | time s | hare tuned % | time s | tune s | LIBLINEAR % | time s | fastText % | time s | best other % | hare-1pass minus best | tuned minus best | fastText time / hare time |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "Machine: $(nproc 2>/dev/null || echo '?') cores, ${cpu:-unknown CPU}; $(date -u '+%Y-%m-%d %H:%M UTC'); total run $(elapsed "$started" "$finished") s."
+}
+
+if ((failures > 0)); then
+  say "$failures run(s) failed; see the messages above"
+  exit 1
+fi

@@ -1,0 +1,420 @@
+// Multiclass: the K-class updates by hand, one-vs-all against K binary
+// learners, the multiclass Perceptron's mistake bound, the lazy average of K
+// vectors, batch boundaries, class numbering, and calibration.
+#include <cmath>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "learner/calibration.h"
+#include "learner/classes.h"
+#include "learner/linear_learner.h"
+#include "learner/metrics.h"
+#include "learner/model.h"
+#include "learner/perceptron.h"
+#include "learner/run.h"
+#include "learner/winnow.h"
+#include "tests/scratch.h"
+#include "tools/random.h"
+
+namespace hare::learner {
+namespace {
+
+// A labelled example of class c with features at `slots`.
+struct Labelled {
+  std::vector<uint32_t> slots;
+  std::vector<float> x;
+  int32_t c;
+};
+
+io::ExampleBatch BatchOf(const std::vector<Labelled>& examples) {
+  io::ExampleBatch batch;
+  for (const Labelled& e : examples) {
+    batch.BeginExample();
+    for (size_t k = 0; k < e.slots.size(); ++k) batch.AddFeature(e.slots[k], e.x[k]);
+    batch.EndExample(static_cast<uint32_t>(batch.size() + 1), io::ExampleBatch::kClassLabel, 1.0f,
+                     0.0f, "");
+  }
+  return batch;
+}
+
+std::vector<int32_t> ClassesOf(const std::vector<Labelled>& examples) {
+  std::vector<int32_t> out;
+  for (const Labelled& e : examples) out.push_back(e.c);
+  return out;
+}
+
+// Trains on `examples` in one batch; returns the scores.
+Scores TrainAll(Learner& l, const std::vector<Labelled>& examples) {
+  Scores scores;
+  l.Train(BatchOf(examples), ClassesOf(examples), {}, scores);
+  return scores;
+}
+
+// Features at slots 8, 16, 24: their copies for 3 classes never collide.
+const std::vector<uint32_t> kSlots = {8, 16, 24};
+const std::vector<float> kX = {1.0f, 2.0f, 0.5f};
+
+std::vector<float> ClassWeights(const Learner& l, uint32_t k) {
+  return {l.PredictionWeight(8 + k), l.PredictionWeight(16 + k), l.PredictionWeight(24 + k)};
+}
+
+TEST(MulticlassUpdateTest, CrammerSingerPromotesTheTrueClassAndSharesTheDemotion) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kCrammerSinger);
+  // Every score 0: classes 0 and 1 tie with the true class 2, so E = {0, 1}.
+  Scores s = TrainAll(l, {{kSlots, kX, 2}});
+  EXPECT_EQ(s.columns(), 3u);
+  EXPECT_EQ(ClassWeights(l, 2), (std::vector<float>{1, 2, 0.5f}));
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{-0.5f, -1, -0.25f}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{-0.5f, -1, -0.25f}));
+  // Scores -2.625, -2.625, 5.25 for true class 0: E = {1, 2}.
+  s = TrainAll(l, {{kSlots, kX, 0}});
+  EXPECT_EQ(s.row(0)[0], -2.625f);
+  EXPECT_EQ(s.row(0)[2], 5.25f);
+  EXPECT_EQ(s.Predicted(0), 2);
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{0.5f, 1, 0.25f}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{-1, -2, -0.5f}));
+  EXPECT_EQ(ClassWeights(l, 2), (std::vector<float>{0.5f, 1, 0.25f}));
+  EXPECT_EQ(l.classes(), 3);
+}
+
+TEST(MulticlassUpdateTest, WinnerTakeAllDemotesOnlyTheTopClass) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kWinnerTakeAll);
+  TrainAll(l, {{kSlots, kX, 2}});  // tie: the first class (0) is the top one
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{-1, -2, -0.5f}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(ClassWeights(l, 2), (std::vector<float>{1, 2, 0.5f}));
+  TrainAll(l, {{kSlots, kX, 0}});  // scores -5.25, 0, 5.25: demote 2 only
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(ClassWeights(l, 2), (std::vector<float>{0, 0, 0}));
+}
+
+TEST(MulticlassUpdateTest, WinnowWinnerTakeAllMultipliesTheTwoClasses) {
+  LinearLearner<Winnow, false, false> l(Winnow{}, 6, {}, Multiclass::kWinnerTakeAll);
+  TrainAll(l, {{kSlots, kX, 2}});  // all weights 1, scores 3.5 - 3.5 = 0
+  const std::vector<float> up = ClassWeights(l, 2), down = ClassWeights(l, 0);
+  EXPECT_FLOAT_EQ(up[0], 1.5f);
+  EXPECT_FLOAT_EQ(up[1], 2.25f);
+  EXPECT_FLOAT_EQ(up[2], std::sqrt(1.5f));
+  EXPECT_FLOAT_EQ(down[0], 1 / 1.5f);
+  EXPECT_FLOAT_EQ(down[1], 1 / 2.25f);
+  EXPECT_FLOAT_EQ(down[2], 1 / std::sqrt(1.5f));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{1, 1, 1}));
+}
+
+// Random examples of 3 classes over slots 0, 8, ..., 8 * 40 (never colliding
+// across classes), the first three of classes 0, 1, 2.
+std::vector<Labelled> RandomLabelled(uint64_t seed, int count, int classes) {
+  tools::Random rng(seed);
+  std::vector<Labelled> out;
+  for (int e = 0; e < count; ++e) {
+    Labelled l;
+    const int n = 1 + static_cast<int>(rng.Below(6));
+    for (int k = 0; k < n; ++k) {
+      l.slots.push_back(8 * static_cast<uint32_t>(rng.Below(41)));
+      l.x.push_back(static_cast<float>(2 * rng.Uniform() - 1));
+    }
+    l.c = e < classes ? e : static_cast<int32_t>(rng.Below(classes));
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+template <bool kAverage>
+void CheckOneVsAll() {
+  const auto examples = RandomLabelled(5, 500, 3);
+  LinearLearner<Perceptron, kAverage, false> ova(Perceptron{}, 9, {}, Multiclass::kOneVsAll);
+  TrainAll(ova, examples);
+  for (uint32_t k = 0; k < 3; ++k) {
+    LinearLearner<Perceptron, kAverage, false> binary(Perceptron{}, 9);
+    io::ExampleBatch batch;
+    for (const Labelled& e : examples) {
+      batch.BeginExample();
+      for (size_t j = 0; j < e.slots.size(); ++j) batch.AddFeature(e.slots[j], e.x[j]);
+      batch.EndExample(1, e.c == static_cast<int32_t>(k) ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+    }
+    std::vector<float> scores(batch.size());
+    binary.Train(batch, {}, scores);
+    for (uint32_t i = 0; i <= 8 * 40; i += 8) {
+      ASSERT_EQ(ova.PredictionWeight(i + k), binary.PredictionWeight(i)) << "class " << k;
+    }
+  }
+}
+
+TEST(OneVsAllTest, IsKBinaryLearners) {
+  CheckOneVsAll<false>();
+  CheckOneVsAll<true>();
+}
+
+// One batch or one batch per example: a class counts from its first example,
+// whatever the batch boundaries.
+TEST(MulticlassUpdateTest, BatchBoundariesDoNotMatter) {
+  const auto examples = RandomLabelled(9, 300, 4);
+  for (Multiclass m : {Multiclass::kOneVsAll, Multiclass::kCrammerSinger}) {
+    LinearLearner<Perceptron, true, false> whole(Perceptron{.margin = 0.5f}, 6, {}, m, 0.5f);
+    LinearLearner<Perceptron, true, false> single(Perceptron{.margin = 0.5f}, 6, {}, m, 0.5f);
+    TrainAll(whole, examples);
+    for (const Labelled& e : examples) TrainAll(single, {e});
+    for (uint32_t i = 0; i < 64; ++i)
+      ASSERT_EQ(whole.PredictionWeight(i), single.PredictionWeight(i));
+  }
+}
+
+// The lazy average of K vectors against the naive one.
+TEST(MulticlassUpdateTest, LazyAverageEqualsTheNaiveAverage) {
+  const auto examples = RandomLabelled(11, 400, 3);
+  for (Multiclass m :
+       {Multiclass::kOneVsAll, Multiclass::kCrammerSinger, Multiclass::kWinnerTakeAll}) {
+    LinearLearner<Perceptron, false, false> plain(Perceptron{}, 6, {}, m);
+    LinearLearner<Perceptron, true, false> averaged(Perceptron{}, 6, {}, m);
+    std::vector<double> sum(64, 0.0);
+    for (const Labelled& e : examples) {
+      TrainAll(plain, {e});
+      TrainAll(averaged, {e});
+      for (uint32_t i = 0; i < 64; ++i) sum[i] += plain.PredictionWeight(i);
+    }
+    for (uint32_t i = 0; i < 64; ++i) {
+      const double naive = sum[i] / examples.size();
+      EXPECT_NEAR(averaged.PredictionWeight(i), naive, 1e-4 * std::max(1.0, std::fabs(naive)))
+          << MulticlassName(m) << " slot " << i;
+    }
+  }
+}
+
+// Data separable by W (K x d, ||W|| = 1) with margin gamma:
+// w_y.x - w_r.x >= gamma for every r != y, and ||x|| <= R. The multiclass
+// Perceptron is the Perceptron on Kesler's vectors, of norm <= sqrt(2) R, so
+// it makes at most 2 (R / gamma)^2 mistakes (Crammer & Singer 2003 prove
+// the same bound for their uniform update).
+TEST(MulticlassBoundTest, MistakesWithinTwiceRSquaredOverGammaSquared) {
+  constexpr int kClasses = 4, kDims = 10;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    tools::Random rng(seed);
+    std::vector<double> w(kClasses * kDims);
+    double norm = 0;
+    for (double& v : w) {
+      v = 2 * rng.Uniform() - 1;
+      norm += v * v;
+    }
+    for (double& v : w) v /= std::sqrt(norm);
+    std::vector<Labelled> data;
+    double r2 = 0, gamma = INFINITY;
+    while (data.size() < 400) {
+      Labelled e;
+      std::vector<double> s(kClasses, 0.0);
+      double x2 = 0;
+      for (int j = 0; j < kDims; ++j) {
+        const float x = static_cast<float>(2 * rng.Uniform() - 1);
+        e.slots.push_back(8 * static_cast<uint32_t>(j));
+        e.x.push_back(x);
+        x2 += double(x) * x;
+        for (int k = 0; k < kClasses; ++k) s[k] += w[k * kDims + j] * x;
+      }
+      int y = 0;
+      for (int k = 1; k < kClasses; ++k) y = s[k] > s[y] ? k : y;
+      double margin = INFINITY;
+      for (int k = 0; k < kClasses; ++k) {
+        if (k != y) margin = std::min(margin, s[y] - s[k]);
+      }
+      if (margin < 0.05) continue;  // keep a margin of at least 0.05
+      e.c = y;
+      gamma = std::min(gamma, margin);
+      r2 = std::max(r2, x2);
+      data.push_back(std::move(e));
+    }
+    const double bound = 2 * r2 / (gamma * gamma);
+    for (Multiclass m : {Multiclass::kCrammerSinger, Multiclass::kWinnerTakeAll}) {
+      LinearLearner<Perceptron, false, false> l(Perceptron{}, 10, {}, m);
+      int mistakes = 0, pass = 0;
+      for (int last = -1; last != 0 && pass < 1000; ++pass) {
+        last = 0;
+        for (const Labelled& e : data) {
+          const Scores s = TrainAll(l, {e});
+          bool error = false;
+          for (int k = 0; k < static_cast<int>(s.columns()); ++k) {
+            error |= k != e.c && s.row(0)[k] >= s.row(0)[e.c];
+          }
+          last += error;
+        }
+        mistakes += last;
+      }
+      EXPECT_LT(pass, 1000) << "did not converge";
+      EXPECT_LE(mistakes, bound) << MulticlassName(m) << " seed " << seed;
+      EXPECT_GT(mistakes, 0);
+    }
+  }
+}
+
+TEST(ClassMapTest, NumbersNamesInInputOrderAndReadsCacheNumbers) {
+  io::ExampleBatch batch;
+  for (const char* name : {"spam", "ham", "", "spam", "eggs"}) {
+    batch.BeginExample();
+    batch.EndExample(1, *name ? io::ExampleBatch::kClassLabel : io::ExampleBatch::kNoLabel, 1, 0,
+                     "", name);
+  }
+  batch.BeginExample();
+  batch.EndExample(1, 2.0f, 1, 0, "");  // from a cache: class 1
+  ClassMap map({"eggs"});
+  std::vector<int32_t> classes;
+  ASSERT_TRUE(map.Assign(batch, classes).ok());
+  EXPECT_EQ(classes, (std::vector<int32_t>{1, 2, -1, 1, 0, 1}));
+  EXPECT_EQ(map.names(), (std::vector<std::string>{"eggs", "spam", "ham"}));
+  EXPECT_TRUE(map.Adopt({"eggs", "spam", "ham", "more"}).ok());
+  EXPECT_EQ(map.size(), 4);
+  EXPECT_FALSE(map.Adopt({"spam"}).ok());
+
+  ClassMap binary = ClassMap::Binary();
+  io::ExampleBatch b;
+  for (float label : {1.0f, -1.0f, 0.0f}) {
+    b.BeginExample();
+    b.EndExample(1, label, 1, 0, "");
+  }
+  ASSERT_TRUE(binary.Assign(b, classes).ok());
+  EXPECT_EQ(classes, (std::vector<int32_t>{1, 0, -1}));
+  EXPECT_EQ(binary.names(), (std::vector<std::string>{"-1", "+1"}));
+}
+
+// Platt's fit is where the gradient of the (smoothed-target) log likelihood
+// vanishes; on data drawn from a sigmoid it finds that sigmoid.
+TEST(CalibrationTest, PlattFindsTheSigmoidThatMadeTheLabels) {
+  tools::Random rng(3);
+  std::vector<float> scores;
+  std::vector<int32_t> classes;
+  for (int i = 0; i < 50000; ++i) {
+    const float s = static_cast<float>(6 * rng.Uniform() - 3);
+    scores.push_back(s);
+    classes.push_back(rng.Uniform() < 1 / (1 + std::exp(-(2.0 * s - 1.0))) ? 1 : 0);
+  }
+  const Calibration c = FitPlatt(scores, classes);
+  EXPECT_EQ(c.kind, CalibrationKind::kPlatt);
+  EXPECT_NEAR(c.a, 2.0, 0.05);
+  EXPECT_NEAR(c.b, -1.0, 0.05);
+  // The optimum: sum (p - t) = 0 and sum s (p - t) = 0.
+  double n1 = 0;
+  for (int32_t k : classes) n1 += k;
+  const double n0 = classes.size() - n1;
+  double g1 = 0, g2 = 0;
+  for (size_t i = 0; i < scores.size(); ++i) {
+    const double t = classes[i] == 1 ? (n1 + 1) / (n1 + 2) : 1 / (n0 + 2);
+    const double d = c.Probability(scores[i]) - t;
+    g1 += scores[i] * d;
+    g2 += d;
+  }
+  EXPECT_NEAR(g1 / scores.size(), 0, 1e-5);
+  EXPECT_NEAR(g2 / scores.size(), 0, 1e-5);
+}
+
+TEST(CalibrationTest, PlattOnSeparableScoresStaysFinite) {
+  const std::vector<float> scores = {-3, -2, -1, 1, 2, 3};
+  const std::vector<int32_t> classes = {0, 0, 0, 1, 1, 1};
+  const Calibration c = FitPlatt(scores, classes);
+  EXPECT_TRUE(std::isfinite(c.a) && std::isfinite(c.b));
+  EXPECT_GT(c.a, 0);
+  EXPECT_GT(c.Probability(1), 0.5);
+  EXPECT_LT(c.Probability(3), 1.0);  // the targets are 4/5 and 1/5, not 1 and 0
+}
+
+TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {
+  tools::Random rng(4);
+  constexpr size_t kK = 3;
+  std::vector<float> scores;
+  std::vector<int32_t> classes;
+  const Calibration truth{CalibrationKind::kTemperature, 2.0f, 0};
+  std::vector<double> p(kK);
+  for (int i = 0; i < 30000; ++i) {
+    for (size_t k = 0; k < kK; ++k) scores.push_back(static_cast<float>(8 * rng.Uniform() - 4));
+    truth.Probabilities(std::span<const float>(scores).last(kK), p);
+    const double u = rng.Uniform();
+    classes.push_back(u < p[0] ? 0 : u < p[0] + p[1] ? 1 : 2);
+  }
+  const Calibration c = FitTemperature(scores, kK, classes);
+  EXPECT_EQ(c.kind, CalibrationKind::kTemperature);
+  EXPECT_NEAR(c.a, 2.0, 0.1);
+}
+
+TEST(CalibrationTest, SoftmaxSumsToOneWithoutOverflow) {
+  const Calibration c{CalibrationKind::kTemperature, 0.01f, 0};
+  const std::vector<float> scores = {1000, -1000, 999};
+  std::vector<double> p(3);
+  c.Probabilities(scores, p);
+  EXPECT_NEAR(p[0] + p[1] + p[2], 1.0, 1e-12);
+  EXPECT_NEAR(p[0], 1 / (1 + std::exp(-100.0)), 1e-12);
+  EXPECT_EQ(p[1], 0.0);
+  const Calibration platt{CalibrationKind::kPlatt, 1000, 0};
+  EXPECT_EQ(platt.Probability(-1e30f), 0.0);
+  EXPECT_EQ(platt.Probability(1e30f), 1.0);
+}
+
+// ECE by hand: bins [0.5, 0.6) with 0.55, 0.55 (1 right) and [0.9, 1] with
+// 0.95, 1.0 (both right): (2 |0.5 - 0.55| + 2 |1 - 0.975|) / 4 = 0.0375.
+TEST(CalibrationTest, ExpectedCalibrationErrorByHand) {
+  Evaluation e({"a", "b"});
+  EXPECT_FALSE(e.has_calibration());
+  e.AddConfidence(0.55, true);
+  e.AddConfidence(0.55, false);
+  e.AddConfidence(0.95, true);
+  e.AddConfidence(1.0, true);
+  EXPECT_TRUE(e.has_calibration());
+  EXPECT_NEAR(e.calibration_error(), 0.0375, 1e-12);
+  EXPECT_NE(e.Text().find("expected calibration error = 0.037500 (10 bins)"), std::string::npos);
+  EXPECT_NE(e.Json().find("\"ece\":0.0375"), std::string::npos);
+}
+
+TEST(EvaluationTest, AClassTheModelNeverSawJoinsTheMatrix) {
+  Evaluation e({"a", "b", "c"});
+  e.Add(0, 0, 0);
+  e.Add(2, 1, 0);
+  e.AddClass("d");
+  e.Add(3, 0, 0);
+  EXPECT_EQ(e.classes(), 4);
+  EXPECT_EQ(e.confusion(0, 0), 1u);
+  EXPECT_EQ(e.confusion(2, 1), 1u);
+  EXPECT_EQ(e.confusion(3, 0), 1u);
+  EXPECT_EQ(e.support(3), 1u);
+  EXPECT_DOUBLE_EQ(e.accuracy(), 1.0 / 3);
+}
+
+// A saved model of K classes scores as the learner does; its classes and
+// calibration come back.
+TEST(MulticlassModelTest, SavedModelScoresEveryClassLikeTheLearner) {
+  const auto examples = RandomLabelled(13, 300, 5);
+  for (Rule rule : {Rule::kPerceptron, Rule::kWinnow, Rule::kPa}) {
+    LearnerOptions o;
+    o.rule = rule;
+    o.average = true;
+    o.multiclass = Multiclass::kOneVsAll;
+    std::unique_ptr<Learner> l = MakeLearner(o, 10);
+    TrainAll(*l, examples);
+    ASSERT_EQ(l->classes(), 5);
+    ModelHeader h;
+    h.bits = 10;
+    h.rule = rule;
+    h.threshold = l->threshold();
+    h.threshold_per_feature = l->threshold_per_feature();
+    h.normalize_input = l->normalizes_input();
+    h.multiclass = Multiclass::kOneVsAll;
+    h.calibration = {CalibrationKind::kTemperature, 0.75f, 0.0f};
+    h.classes = {"a", "b", "c", "d", "e"};
+    const std::string path = ScratchPath("multi.hare");
+    ASSERT_TRUE(SaveModel(h, *l, path).ok());
+    absl::StatusOr<Model> m = LoadModel(path);
+    ASSERT_TRUE(m.ok()) << m.status();
+    EXPECT_EQ(m->header().classes, h.classes);
+    EXPECT_EQ(m->header().multiclass, Multiclass::kOneVsAll);
+    EXPECT_EQ(m->header().calibration, h.calibration);
+    EXPECT_TRUE(m->header().parse_options().class_labels);
+    const io::ExampleBatch batch = BatchOf(examples);
+    std::vector<float> want(5), got(5);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      l->PredictionScores(batch, i, want);
+      Score(*m, batch, i, got);
+      for (size_t k = 0; k < 5; ++k) {
+        ASSERT_NEAR(got[k], want[k], 1e-5 * std::max(1.0f, std::fabs(want[k])))
+            << RuleName(rule) << " example " << i << " class " << k;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hare::learner
