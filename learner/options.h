@@ -72,6 +72,7 @@ struct TrainOptions {
   bool quiet = false;     // no progress rows
   int passes = 1;
   int holdout_period = 10;  // with passes > 1, every k-th example is held out
+  int holdout_offset = 0;   // ... counting from this one: example n when (n + offset) % k == 0
   bool holdout_off = false;
   int early_stop = 3;          // passes without holdout improvement before stopping
   bool probabilities = false;  // fit a calibration on held-out examples

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -42,6 +43,7 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
 // learns from) each batch with `score_batch`, and counts.
 struct Pass {
   int holdout_period = 0;  // 0: nothing held out
+  int holdout_offset = 0;
   io::CacheWriter* cache = nullptr;
   PassResult* result = nullptr;
   io::ExampleBatch* keep = nullptr;  // held-out examples kept, up to kCalibrationFeatures
@@ -68,7 +70,9 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     }
     held_out.assign(pass.holdout_period > 0 ? batch->size() : 0, 0);
     for (size_t i = 0; i < held_out.size(); ++i) {
-      held_out[i] = (position + i + 1) % static_cast<uint64_t>(pass.holdout_period) == 0;
+      held_out[i] = (position + i + 1 + static_cast<uint64_t>(pass.holdout_offset)) %
+                        static_cast<uint64_t>(pass.holdout_period) ==
+                    0;
       if (held_out[i] && pass.keep != nullptr && ids[i] >= 0 &&
           pass.keep->feature_count() + batch->indices(i).size() <= kCalibrationFeatures) {
         pass.keep->BeginExample();
@@ -122,7 +126,9 @@ Calibration Calibrate(const Learner& learner, bool binary, const io::ExampleBatc
 // A file name for a cache that lives only while training runs.
 std::string TemporaryCachePath() {
   const auto now = Clock::now().time_since_epoch().count();
-  return (std::filesystem::temp_directory_path() / absl::StrCat("hare-cache.", getpid(), ".", now))
+  const size_t thread = std::hash<std::thread::id>()(std::this_thread::get_id());
+  return (std::filesystem::temp_directory_path() /
+          absl::StrCat("hare-cache.", getpid(), ".", thread, ".", now))
       .string();
 }
 
@@ -202,13 +208,13 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
     result.passes.push_back(PassResult{.pass = pass});
     const bool keep = o.probabilities && pass == 1;
-    status = RunPass(
-        *stream, run,
-        Pass{holdout, writer.get(), &result.passes.back(), keep ? &kept : nullptr, &kept_classes},
-        classes, result.stats, table,
-        [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
-            std::span<const uint8_t> held_out,
-            Scores& scores) { learner.Train(batch, ids, held_out, scores); });
+    status = RunPass(*stream, run,
+                     Pass{holdout, o.holdout_offset, writer.get(), &result.passes.back(),
+                          keep ? &kept : nullptr, &kept_classes},
+                     classes, result.stats, table,
+                     [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+                         std::span<const uint8_t> held_out,
+                         Scores& scores) { learner.Train(batch, ids, held_out, scores); });
     if (!status.ok()) break;
     if (writer != nullptr) {
       status = writer->Finish(binary ? std::vector<std::string>() : classes.names());

@@ -15,5 +15,6 @@ int ModelCommand(int argc, char** argv);
 int GenCommand(int argc, char** argv);
 int FeaturesCommand(int argc, char** argv);
 int ConfusionCommand(int argc, char** argv);
+int TuneCommand(int argc, char** argv);
 
 }  // namespace hare::tools

@@ -98,6 +98,7 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     if (absl::Status s = flag->set(value); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(std::string(name), ": ", s.message()));
     }
+    given_.push_back({std::string(name), std::string(value)});
   }
   return absl::OkStatus();
 }

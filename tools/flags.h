@@ -28,6 +28,13 @@ class FlagParser {
 
   std::string Help() const;
 
+  // The flags Parse met, in order, as typed ("--bits=24" gives {"--bits", "24"}).
+  struct Given {
+    std::string name;
+    std::string value;  // empty for a switch
+  };
+  const std::vector<Given>& given() const { return given_; }
+
  private:
   struct Flag {
     std::vector<std::string> names;
@@ -38,6 +45,7 @@ class FlagParser {
   const Flag* Find(std::string_view name) const;
 
   std::vector<Flag> flags_;
+  std::vector<Given> given_;
 };
 
 // "1G", "500M", "64K", "123" -> bytes.

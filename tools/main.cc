@@ -13,6 +13,7 @@ constexpr const char* kUsage =
     "commands:\n"
     "  train       learn a model from labelled examples (files or stdin)\n"
     "  test        score labelled examples with a model, report accuracy\n"
+    "  tune        search train's options on a holdout or k folds\n"
     "  predict     stdin to stdout: one prediction per input line\n"
     "  model info  show what a model file holds\n"
     "  gen         write synthetic examples (VW format) to stdout\n"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   std::string_view command = argv[1];
   if (command == "train") return hare::tools::TrainCommand(argc, argv);
   if (command == "test") return hare::tools::TestCommand(argc, argv);
+  if (command == "tune") return hare::tools::TuneCommand(argc, argv);
   if (command == "predict") return hare::tools::PredictCommand(argc, argv);
   if (command == "model") return hare::tools::ModelCommand(argc, argv);
   if (command == "gen") return hare::tools::GenCommand(argc, argv);

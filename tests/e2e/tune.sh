@@ -1,0 +1,30 @@
+# hare tune: a search that ends in options hare train takes, the same for
+# any thread count, never worse on its holdout than where it started.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+data=$HARE_TEST_DATA
+zcat "$data/trec.train.tsv.gz" | awk 'NR <= 2000' > trec.tsv
+
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 5 --threads 1 trec.tsv > best1.txt 2> log1.txt
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 5 --threads 2 trec.tsv > best2.txt 2> log2.txt
+expect_eq "lines on stdout" 1 "$(wc -l < best1.txt)"
+cmp -s best1.txt best2.txt || fail "the thread count changed the result: $(cat best1.txt best2.txt)"
+cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
+grep -q -- '--passes [1-5]$' best1.txt || fail "no pass count: $(cat best1.txt)"
+# The first trial is the starting point; the best is at least as good.
+start=$(sed -n 2p log1.txt | awk '{ print $1 }')
+best=$(grep '^best: held-out accuracy ' log1.txt | cut -d' ' -f4)
+awk -v s="$start" -v b="$best" 'BEGIN { exit !(b >= s) }' || fail "best $best < start $start"
+# What it prints, hare train takes as it is.
+# shellcheck disable=SC2046
+"$HARE" train --quiet $(cat best1.txt) trec.tsv -f tuned.model 2>/dev/null || fail "train refused $(cat best1.txt)"
+
+# The confusion-set templates join the search when a window is given.
+"$HARE" tune --format text --window 3 --max-passes 3 --folds 3 "$data/weather-whether.tsv" \
+  > conf.txt 2> conf.log
+grep -q -- '--no-unigrams' conf.log || fail "no template search: $(cat conf.log)"
+
+# It reads its files many times: not stdin.
+expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
+grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
+echo "tuned: $(cat best1.txt) ($best, from $start)"

@@ -1,0 +1,145 @@
+#include "tools/train_flags.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "io/number.h"
+#include "tools/cli.h"
+
+namespace hare::tools {
+namespace {
+
+// A flag whose value must be one of a set of names.
+template <class E>
+void AddChoice(FlagParser& flags, const char* names, const char* value_name, const char* help,
+               std::optional<E> (*from_name)(std::string_view), E* out) {
+  flags.Add(names, value_name, help, [from_name, out, help](std::string_view v) {
+    std::optional<E> e = from_name(v);
+    if (!e)
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown value '", std::string(v), "': ", help));
+    *out = *e;
+    return absl::OkStatus();
+  });
+}
+
+void AddMaybe(FlagParser& flags, const char* names, const char* value_name, const char* help,
+              learner::Maybe* out) {
+  flags.Add(names, value_name, help, [out](std::string_view v) {
+    float f = 0;
+    io::NumberError e = io::ParseFloat(v, &f);
+    if (e != io::NumberError::kNone) {
+      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is ", io::NumberErrorText(e)));
+    }
+    *out = f;
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
+  learner::TrainOptions& o = options;
+  learner::LearnerOptions& l = o.learner;
+  flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
+  flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits_);
+  AddChoice(flags, "--format", "F", "input format: vw (default), libsvm or text",
+            &io::FormatFromName, &o.parse.format);
+  flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed_);
+  flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
+  AddTextFeatureFlags(flags, o.parse.text);
+  auto interaction = [&o](size_t letters, const char* name) {
+    return [&o, letters, name](std::string_view v) {
+      if (v.size() != letters) {
+        return absl::InvalidArgumentError(absl::StrCat(name, " takes ", letters,
+                                                       " namespace letters (':' for any), e.g. ",
+                                                       letters == 2 ? "-q ab" : "--cubic abc"));
+      }
+      o.parse.interactions.emplace_back(v);
+      return absl::OkStatus();
+    };
+  };
+  flags.Add("-q,--quadratic", "AB", "vw: pair the features of namespaces A* and B* (repeatable)",
+            interaction(2, "-q"));
+  flags.Add("--cubic", "ABC", "vw: triples of namespaces A*, B*, C* (repeatable)",
+            interaction(3, "--cubic"));
+  AddChoice(flags, "--multiclass", "M",
+            "labels are class names, learned one-vs-all (ova), or by one K-class update: "
+            "crammer-singer (perceptron: demote every class that beats the true one) or wta "
+            "(winner-take-all: demote the top one)",
+            &learner::MulticlassFromName, &l.multiclass);
+  flags.AddSwitch("--probabilities",
+                  "fit probabilities on held-out examples (Platt's sigmoid; a softmax "
+                  "temperature for classes)",
+                  &o.probabilities);
+  AddChoice(flags, "--rule", "NAME",
+            "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
+            &learner::RuleFromName, &l.rule);
+  flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)", &l.learning_rate);
+  AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
+  flags.AddSwitch("--normalized-margin", "perceptron: test y*w.x/||w|| < G/2 instead",
+                  &l.normalized_margin);
+  flags.AddSwitch("--average", "predict with the average of the weights over all examples",
+                  &l.average);
+  flags.AddSwitch("--adagrad", "per-feature rates r/sqrt(sum of squared gradients)", &l.adagrad);
+  AddMaybe(flags, "--alpha", "A", "winnow: promotion factor (default 1.5)", &l.alpha);
+  AddMaybe(flags, "--beta", "B", "winnow: demotion factor (default 1/alpha; MBW 0.5)", &l.beta);
+  AddMaybe(flags, "--initial-weight", "W", "winnow: initial weight (default 1; MBW u0 2)",
+           &l.initial);
+  AddMaybe(flags, "--threshold", "T",
+           "winnow: threshold (default: initial weight x sum of x; balanced 0; MBW 1)",
+           &l.threshold);
+  AddChoice(flags, "--pa-variant", "V", "pa: pa, pa-i (default) or pa-ii",
+            &learner::PaVariantFromName, &l.pa_variant);
+  flags.AddFloat("-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)", &l.aggressiveness);
+  AddChoice(flags, "--loss", "L", "sgd: hinge (default), logistic or squared",
+            &learner::LossFromName, &l.loss);
+  AddChoice(flags, "--schedule", "S", "sgd: constant, sqrt (default: r/sqrt(t)) or power",
+            &learner::ScheduleFromName, &l.schedule);
+  flags.AddFloat("--power-t", "P", "sgd: rate r*t^-P with --schedule power (default 0.5)",
+                 &l.power_t);
+  flags.AddFloat("--l1", "L", "sgd: L1 regularization (default 0)", &l.l1);
+  flags.AddFloat("--l2", "L", "sgd: L2 regularization (default 0)", &l.l2);
+  flags.AddInt("--passes", "N", "passes over the data (default 1)", &passes_);
+  flags.AddString("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
+                  &o.cache);
+  flags.AddInt("--holdout-period", "K", "with passes > 1, hold out every K-th example (10)",
+               &holdout_);
+  flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
+  flags.AddInt("--early-stop", "N", "stop after N passes without holdout improvement (3)", &early_);
+  flags.AddInt("--threads", "N",
+               "parser threads beside the learner (default: all cores); the model is the same "
+               "for every N",
+               &threads_);
+  flags.AddSwitch("--quiet", "no progress table, only the summary", &o.quiet);
+  flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &o.strict);
+}
+
+std::vector<std::string> TrainFlags::Finish() {
+  learner::TrainOptions& o = options;
+  learner::LearnerOptions& l = o.learner;
+
+  o.parse.bits = static_cast<int>(bits_);
+  o.parse.hash_seed = static_cast<uint64_t>(seed_);
+  o.parse.constant = !noconstant_;
+  o.parse.class_labels = l.multiclass != learner::Multiclass::kNone;
+  o.passes = static_cast<int>(std::clamp<int64_t>(passes_, 0, 1 << 20));
+  o.holdout_period = static_cast<int>(std::clamp<int64_t>(holdout_, 0, 1 << 30));
+  o.early_stop = static_cast<int>(std::clamp<int64_t>(early_, 0, 1 << 20));
+  o.threads = static_cast<int>(std::clamp<int64_t>(threads_, 0, 1 << 20));
+  std::vector<std::string> problems = learner::Validate(o);
+  for (std::string& p : ValidateTextFeatures(o.parse.text)) problems.push_back(std::move(p));
+  if (o.parse.format != io::Format::kVw && !o.parse.interactions.empty()) {
+    problems.push_back("-q and --cubic pair VW namespaces: they need --format vw");
+  }
+  if (o.parse.interactions.size() > 255) problems.push_back("at most 255 interactions");
+  if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
+    problems.push_back(
+        "the text templates (--ngram, --skips, --minn, --maxn, --window, "
+        "--collocations, --target, --keep-case, --no-unigrams) need --format text");
+  }
+  if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
+  return problems;
+}
+
+}  // namespace hare::tools

@@ -1,0 +1,292 @@
+// hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]
+//
+// A search over hare train's options, as LBJava's automatic parameter tuning
+// did for its learners: coordinate ascent over a few dimensions (the rule and
+// multiclass method, averaging, the rule's step parameter, and with --format
+// text the templates), each candidate trained on the user's files with train's
+// own option parser and scored on a holdout (every 5th example) or k folds,
+// at every pass up to --max-passes (which picks the number of passes). Two
+// rounds at most: a round that changes nothing ends the search. Candidates
+// run in parallel, one per thread; each is deterministic and ties keep the
+// earlier choice, so the result is the same for any thread count.
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "io/example_reader.h"
+#include "learner/learner.h"
+#include "learner/run.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+#include "tools/train_flags.h"
+
+namespace hare::tools {
+namespace {
+
+constexpr const char* kSynopsis =
+    "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
+    "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
+    "averaging, the rule's step (margin, alpha, -C, -l) and, with --format text, the templates\n"
+    "(--ngram, --minn/--maxn; --window, --collocations, --no-unigrams when a --window, --target\n"
+    "or --collocations is given), by coordinate ascent, each candidate scored on a holdout of\n"
+    "every 5th example (or K folds) after every pass. The train options given are the starting\n"
+    "point and stay fixed unless the search changes them. Progress goes to stderr; stdout gets\n"
+    "one line, the best options for hare train (with --passes).\n";
+
+// Flags that tune sets itself for every candidate.
+bool TuneSetsItself(std::string_view name) {
+  for (std::string_view n :
+       {"-f", "--final-regressor", "--passes", "--holdout-period", "--holdout-off", "--early-stop",
+        "-c", "--cache", "--quiet", "--threads", "--folds", "--max-passes", "--probabilities",
+        "--strict", "-h", "--help"}) {
+    if (name == n) return true;
+  }
+  return false;
+}
+
+struct Setup {
+  std::vector<std::string> inputs;
+  std::vector<std::string> base;  // the train options given
+  int folds = 1;
+  int max_passes = 20;
+};
+
+struct Result {
+  double accuracy = 0;  // on the held-out examples, at the best pass
+  int passes = 0;
+  std::string error;  // not empty: the candidate could not be trained
+};
+
+// Trains with `args` (train options) on every fold and scores the held-out
+// examples after each pass.
+Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
+  FlagParser flags;
+  TrainFlags train(flags);
+  std::vector<std::string> words = {"hare", "train"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  std::vector<std::string> positional;
+  Result result;
+  if (absl::Status s = flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &positional);
+      !s.ok()) {
+    result.error = std::string(s.message());
+    return result;
+  }
+  if (std::vector<std::string> problems = train.Finish(); !problems.empty()) {
+    result.error = absl::StrJoin(problems, "; ");
+    return result;
+  }
+  learner::TrainOptions& o = train.options;
+  o.inputs = setup.inputs;
+  o.passes = setup.max_passes;
+  o.early_stop = 3;
+  o.threads = 1;
+  o.quiet = true;
+  o.holdout_period = setup.folds > 1 ? setup.folds : 5;
+  std::vector<double> error(static_cast<size_t>(setup.max_passes), 0.0);
+  for (int fold = 0; fold < setup.folds; ++fold) {
+    o.holdout_offset = fold;
+    std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
+    absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
+    if (!r.ok()) {
+      result.error = std::string(r.status().message());
+      return result;
+    }
+    // A fold stopped early keeps its last error for the passes it skipped.
+    for (size_t p = 0; p < error.size(); ++p) {
+      error[p] += r->passes[std::min(p, r->passes.size() - 1)].holdout_error() / setup.folds;
+    }
+  }
+  const size_t best =
+      static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
+  result.accuracy = 1 - error[best];
+  result.passes = static_cast<int>(best) + 1;
+  return result;
+}
+
+// Evaluates every candidate, `threads` at a time.
+std::vector<Result> EvaluateAll(const Setup& setup,
+                                const std::vector<std::vector<std::string>>& candidates,
+                                int threads) {
+  std::vector<Result> results(candidates.size());
+  std::atomic<size_t> next = 0;
+  auto work = [&] {
+    for (size_t i; (i = next++) < candidates.size();) results[i] = Evaluate(setup, candidates[i]);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads && t < static_cast<int>(candidates.size()); ++t)
+    pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  return results;
+}
+
+std::vector<std::string> Words(std::string_view text) {
+  return absl::StrSplit(absl::string_view(text.data(), text.size()), ' ', absl::SkipEmpty());
+}
+
+// The dimensions of the search: each a list of values, each value the flags
+// it adds ("" adds nothing: what the given options say).
+struct Dimension {
+  const char* name;
+  std::vector<std::string> values;
+};
+
+std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::string_view rule) {
+  std::vector<Dimension> dims;
+  const bool classes = given.learner.multiclass != learner::Multiclass::kNone;
+  Dimension rules{"rule",
+                  {"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
+                   "--rule sgd --loss logistic"}};
+  if (classes) {
+    rules.values.push_back("--rule perceptron --multiclass crammer-singer");
+    rules.values.push_back("--rule winnow --multiclass wta");
+  }
+  dims.push_back(rules);
+  dims.push_back({"average", {"", "--average"}});
+  // The step of the rule chosen so far.
+  if (rule.find("winnow") != rule.npos) {
+    dims.push_back({"step", {"", "--alpha 1.1", "--alpha 1.25", "--alpha 2"}});
+  } else if (rule.find("pa") != rule.npos) {
+    dims.push_back({"step", {"", "-C 0.1", "-C 0.01"}});
+  } else if (rule.find("sgd") != rule.npos) {
+    dims.push_back({"step", {"", "-l 0.25", "-l 4"}});
+  } else {
+    dims.push_back({"step", {"", "--margin 1", "--margin 10"}});
+  }
+  if (given.parse.format == io::Format::kText) {
+    dims.push_back({"ngram", {"", "--ngram 2", "--ngram 3"}});
+    dims.push_back({"chars", {"", "--minn 3 --maxn 5"}});
+    const hashing::TextFeatureOptions& t = given.parse.text;
+    if (t.window > 0 || t.collocations || t.target != hashing::TextFeatureOptions{}.target) {
+      dims.push_back({"window", {"", "--window 2", "--window 3", "--window 5"}});
+      dims.push_back({"collocations", {"", "--collocations"}});
+      dims.push_back({"unigrams", {"", "--no-unigrams"}});
+    }
+  }
+  return dims;
+}
+
+}  // namespace
+
+int TuneCommand(int argc, char** argv) {
+  FlagParser flags;
+  TrainFlags train(flags);
+  int64_t folds = 1, max_passes = 20;
+  flags.AddInt("--folds", "K",
+               "score on K folds (every K-th example, K offsets) (default: one "
+               "holdout of every 5th example)",
+               &folds);
+  flags.AddInt("--max-passes", "N", "passes tried for each candidate (default 20)", &max_passes);
+  Setup setup;
+  if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &setup.inputs); code >= 0)
+    return code;
+  std::vector<std::string> problems = train.Finish();
+  if (folds < 1 || folds > 100) problems.push_back("--folds must be 1 to 100");
+  if (max_passes < 1 || max_passes > 1000) problems.push_back("--max-passes must be 1 to 1000");
+  if (setup.inputs.empty() ||
+      std::find(setup.inputs.begin(), setup.inputs.end(), "-") != setup.inputs.end()) {
+    problems.push_back("hare tune reads its FILEs many times: give files, not stdin");
+  }
+  if (!problems.empty()) {
+    return Fail("tune", absl::StrJoin(problems, "\n") + "\nRun 'hare tune --help' for the options.",
+                kExitUsage);
+  }
+  if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
+  setup.folds = static_cast<int>(folds);
+  setup.max_passes = static_cast<int>(max_passes);
+  bool probabilities = false;
+  for (const FlagParser::Given& g : flags.given()) {
+    probabilities |= g.name == "--probabilities";
+    if (TuneSetsItself(g.name)) continue;
+    setup.base.push_back(g.name);
+    if (!g.value.empty()) setup.base.push_back(g.value);
+  }
+  const int threads = train.options.threads;
+
+  // The current point: a value (its flags) per dimension.
+  auto args_of = [&](const std::vector<std::string>& values) {
+    std::vector<std::string> args = setup.base;
+    for (const std::string& v : values) {
+      for (std::string& w : Words(v)) args.push_back(std::move(w));
+    }
+    return args;
+  };
+  std::vector<Dimension> dims = Dimensions(train.options, "");
+  std::vector<std::string> values(dims.size(), "");
+  Result best = EvaluateAll(setup, {args_of(values)}, 1)[0];
+  if (!best.error.empty()) return Fail("tune", best.error, kExitInput);
+  std::cerr << absl::StrFormat("%8s %6s  %s\n", "accuracy", "passes", "hare train options");
+  auto report = [&](const Result& r, const std::vector<std::string>& args) {
+    if (!r.error.empty()) {
+      std::cerr << absl::StrFormat("%8s %6s  %s (%s)\n", "-", "-", absl::StrJoin(args, " "),
+                                   r.error);
+    } else {
+      std::cerr << absl::StrFormat("%8.4f %6d  %s\n", r.accuracy, r.passes,
+                                   absl::StrJoin(args, " "));
+    }
+  };
+  report(best, args_of(values));
+  for (int round = 0; round < 2; ++round) {
+    bool changed = false;
+    for (size_t d = 0; d < dims.size(); ++d) {
+      std::vector<std::vector<std::string>> candidates;
+      std::vector<std::string> tried;
+      for (const std::string& v : dims[d].values) {
+        if (v == values[d]) continue;
+        std::vector<std::string> point = values;
+        point[d] = v;
+        // The step belongs to the rule: a new rule starts from its default step.
+        if (std::string_view(dims[d].name) == "rule") {
+          for (size_t k = 0; k < dims.size(); ++k) {
+            if (std::string_view(dims[k].name) == "step") point[k] = "";
+          }
+        }
+        candidates.push_back(args_of(point));
+        tried.push_back(v);
+      }
+      const std::vector<Result> results = EvaluateAll(setup, candidates, threads);
+      size_t winner = results.size();
+      for (size_t i = 0; i < results.size(); ++i) {
+        report(results[i], candidates[i]);
+        if (results[i].error.empty() &&
+            results[i].accuracy >
+                (winner < results.size() ? results[winner].accuracy : best.accuracy)) {
+          winner = i;
+        }
+      }
+      if (winner == results.size()) continue;
+      best = results[winner];
+      values[d] = tried[winner];
+      changed = true;
+      if (std::string_view(dims[d].name) == "rule") {
+        const std::vector<Dimension> next = Dimensions(train.options, values[d]);
+        for (size_t k = 0; k < dims.size(); ++k) {
+          if (std::string_view(dims[k].name) == "step") {
+            dims[k] = next[k];
+            values[k] = "";
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  std::vector<std::string> args = args_of(values);
+  args.push_back("--passes");
+  args.push_back(std::to_string(best.passes));
+  if (probabilities) args.push_back("--probabilities");
+  const std::string line = absl::StrJoin(args, " ");
+  std::cerr << absl::StrFormat("best: held-out accuracy %.4f with: hare train %s %s\n",
+                               best.accuracy, line, absl::StrJoin(setup.inputs, " "));
+  std::cout << line << "\n";
+  return kExitOk;
+}
+
+}  // namespace hare::tools
