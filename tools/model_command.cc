@@ -67,6 +67,22 @@ int ModelCommand(int argc, char** argv) {
           (h.interactions.empty()
                ? ""
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n"));
+  if (!h.binary()) {
+    std::cout << "multiclass        " << learner::MulticlassName(h.multiclass) << "\n"
+              << "classes           " << h.classes.size() << ": " << absl::StrJoin(h.classes, " ")
+              << "\n";
+  }
+  switch (h.calibration.kind) {
+    case learner::CalibrationKind::kNone:
+      break;
+    case learner::CalibrationKind::kPlatt:
+      std::cout << absl::StrFormat("probabilities     sigmoid, A %g, B %g\n", h.calibration.a,
+                                   h.calibration.b);
+      break;
+    case learner::CalibrationKind::kTemperature:
+      std::cout << absl::StrFormat("probabilities     softmax, temperature %g\n", h.calibration.a);
+      break;
+  }
   return kExitOk;
 }
 
