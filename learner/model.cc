@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
+#include "learner/classes.h"
 
 namespace hare::learner {
 namespace {
@@ -328,6 +330,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     if (header_end - x < len) return refuse("damaged classes");
     h.classes.emplace_back(x, len);
     x += len;
+  }
+  if (ClassMap(h.classes).size() != static_cast<int>(h.classes.size()) ||
+      std::find(h.classes.begin(), h.classes.end(), "") != h.classes.end()) {
+    return refuse("its class names are empty or repeated");
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h);

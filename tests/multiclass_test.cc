@@ -416,5 +416,22 @@ TEST(MulticlassModelTest, SavedModelScoresEveryClassLikeTheLearner) {
   }
 }
 
+TEST(MulticlassModelTest, RepeatedOrEmptyClassNamesAreRefused) {
+  LearnerOptions o;
+  o.multiclass = Multiclass::kOneVsAll;
+  std::unique_ptr<Learner> l = MakeLearner(o, 6);
+  for (const std::vector<std::string>& names :
+       {std::vector<std::string>{"a", "a"}, std::vector<std::string>{"a", ""}}) {
+    ModelHeader h;
+    h.bits = 6;
+    h.multiclass = Multiclass::kOneVsAll;
+    h.classes = names;
+    const std::string path = ScratchPath("bad.hare");
+    ASSERT_TRUE(SaveModel(h, *l, path).ok());
+    EXPECT_EQ(LoadModel(path).status().message(),
+              "cannot load model " + path + ": its class names are empty or repeated");
+  }
+}
+
 }  // namespace
 }  // namespace hare::learner
