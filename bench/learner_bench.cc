@@ -45,10 +45,12 @@ void BM_Train(benchmark::State& state, LearnerOptions options) {
   const int bits = static_cast<int>(state.range(1));
   const std::unique_ptr<Parsed> p = Parse(state.range(0), bits);
   std::unique_ptr<Learner> learner = MakeLearner(options, bits);
-  std::vector<float> scores(p->batch.size());
+  std::vector<int32_t> classes(p->batch.size());
+  for (size_t i = 0; i < classes.size(); ++i) classes[i] = BinaryClass(p->batch.label(i));
+  Scores scores;
   for (auto _ : state) {
-    learner->Train(p->batch, {}, scores);
-    benchmark::DoNotOptimize(scores.data());
+    learner->Train(p->batch, classes, {}, scores);
+    benchmark::DoNotOptimize(scores.row(0).data());
   }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(p->batch.feature_count()));
   state.counters["examples/s"] = benchmark::Counter(

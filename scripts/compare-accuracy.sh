@@ -79,8 +79,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/compare-accuracy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
 
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+# shellcheck source=scripts/compare-lib.bash
+source "$root/scripts/compare-lib.bash"
 
 # ---------------------------------------------------------------- features
 # Text corpus -> train/test in hare (.vw), fastText (.ft) and token (.tok) form.
@@ -188,48 +188,6 @@ run_hare() {  # dir format bits passes options...
   echo "$acc $(elapsed "$t0" "$t1")"
 }
 
-run_liblinear() {  # dir options...
-  local dir=$1
-  shift
-  local t0 t1 acc
-  t0=$(now)
-  if ! liblinear-train "$@" -q "$dir/train.svm" "$dir/model.liblinear" >"$dir/ll-train.log" 2>&1; then
-    say "liblinear-train $* failed:"; cat "$dir/ll-train.log" >&2
-    echo "n/a n/a"; return
-  fi
-  t1=$(now)
-  if ! liblinear-predict "$dir/test.svm" "$dir/model.liblinear" "$dir/ll.predictions" \
-    >"$dir/ll-test.log" 2>&1; then
-    say "liblinear-predict failed:"; cat "$dir/ll-test.log" >&2
-    echo "n/a n/a"; return
-  fi
-  # "Accuracy = 84.9853% (13837/16281)": recompute from the counts for 4 decimals.
-  acc=$(awk '/^Accuracy = / { s = $4; gsub(/[()]/, "", s); split(s, r, "/"); printf "%.4f", 100 * r[1] / r[2]; found = 1 }
-             END { if (!found) exit 1 }' "$dir/ll-test.log") ||
-    { say "no accuracy line from liblinear-predict"; echo "n/a n/a"; return; }
-  echo "$acc $(elapsed "$t0" "$t1")"
-}
-
-run_fasttext() {  # dir epochs ngrams
-  local dir=$1 epochs=$2 ngrams=$3 t0 t1 acc
-  t0=$(now)
-  if ! fasttext supervised -input "$dir/train.ft" -output "$dir/model.ft" -wordNgrams "$ngrams" \
-    -epoch "$epochs" -dim 10 -thread 2 -verbose 0 >"$dir/ft-train.log" 2>&1; then
-    say "fasttext supervised failed:"; cat "$dir/ft-train.log" >&2
-    echo "n/a n/a"; return
-  fi
-  t1=$(now)
-  if ! fasttext test "$dir/model.ft.bin" "$dir/test.ft" >"$dir/ft-test.log" 2>&1; then
-    say "fasttext test failed:"; cat "$dir/ft-test.log" >&2
-    echo "n/a n/a"; return
-  fi
-  rm -f "$dir/model.ft.bin" "$dir/model.ft.vec"
-  # Single-label data: precision at 1 is the accuracy.
-  acc=$(awk '$1 == "P@1" { printf "%.4f", 100 * $2; found = 1 } END { if (!found) exit 1 }' \
-    "$dir/ft-test.log") || { say "no P@1 line from fasttext test"; echo "n/a n/a"; return; }
-  echo "$acc $(elapsed "$t0" "$t1")"
-}
-
 # ------------------------------------------------------------------ results
 # One line per run in $work/results: corpus<TAB>tool<TAB>config<TAB>bits<TAB>passes<TAB>acc<TAB>secs
 record() {
@@ -309,7 +267,7 @@ for name in "${names[@]}"; do
   ngrams=2
   [[ $format == libsvm ]] && ngrams=1
   for e in "${fasttext_epochs[@]}"; do
-    read -r acc secs < <(run_fasttext "$dir" "$e" "$ngrams") || acc=n/a secs=n/a
+    read -r acc secs < <(run_fasttext "$dir" -wordNgrams "$ngrams" -epoch "$e" -dim 10 -thread 2) || acc=n/a secs=n/a
     record "$name" fasttext "-wordNgrams $ngrams -epoch $e -dim 10" - "$e" "$acc" "$secs"
   done
 done

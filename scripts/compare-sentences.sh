@@ -100,8 +100,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/compare-sentences.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
 
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+# shellcheck source=scripts/compare-lib.bash
+source "$root/scripts/compare-lib.bash"
 
 # ---------------------------------------------------------------- the data
 # train.tsv/test.tsv as hare reads them, and from them train/test.ft (fastText)
@@ -216,50 +216,6 @@ run_tuned() {  # dir fixed-options...
   echo "$acc $secs $tune_secs"
 }
 
-run_liblinear() {  # dir
-  local dir=$1 t0 t1 acc
-  t0=$(now)
-  if ! liblinear-train "${liblinear_opts[@]}" -q "$dir/train.svm" "$dir/model.liblinear" \
-    >"$dir/ll-train.log" 2>&1; then
-    say "liblinear-train ${liblinear_opts[*]} failed:"; cat "$dir/ll-train.log" >&2
-    echo "n/a n/a"; return
-  fi
-  t1=$(now)
-  if ! liblinear-predict "$dir/test.svm" "$dir/model.liblinear" "$dir/ll.predictions" \
-    >"$dir/ll-test.log" 2>&1; then
-    say "liblinear-predict failed:"; cat "$dir/ll-test.log" >&2
-    echo "n/a n/a"; return
-  fi
-  # "Accuracy = 84.9853% (13837/16281)": recompute from the counts.
-  acc=$(awk '/^Accuracy = / { s = $4; gsub(/[()]/, "", s); split(s, r, "/"); printf "%.4f", 100 * r[1] / r[2]; found = 1 }
-             END { if (!found) exit 1 }' "$dir/ll-test.log") ||
-    { say "no accuracy line from liblinear-predict"; echo "n/a n/a"; return; }
-  echo "$acc $(elapsed "$t0" "$t1")"
-}
-
-run_fasttext() {  # dir
-  local dir=$1 t0 t1 acc
-  t0=$(now)
-  if ! fasttext supervised -input "$dir/train.ft" -output "$dir/model.ft" "${fasttext_opts[@]}" \
-    -verbose 0 >"$dir/ft-train.log" 2>&1; then
-    say "fasttext supervised failed:"; cat "$dir/ft-train.log" >&2
-    echo "n/a n/a"; return
-  fi
-  t1=$(now)
-  # fasttext test rounds P@1 to 3 digits: count the right predictions instead.
-  if ! fasttext predict "$dir/model.ft.bin" "$dir/test.ft" >"$dir/ft.predictions" 2>"$dir/ft-test.log"; then
-    say "fasttext predict failed:"; cat "$dir/ft-test.log" >&2
-    echo "n/a n/a"; return
-  fi
-  rm -f "$dir/model.ft.bin" "$dir/model.ft.vec"
-  acc=$(awk 'FNR == NR { truth[FNR] = $1; n = FNR; next }
-             { m = FNR; if ($1 == truth[FNR]) right++ }
-             END { if (n == 0 || m != n) exit 1; printf "%.4f", 100 * right / n }' \
-    "$dir/test.ft" "$dir/ft.predictions") ||
-    { say "fasttext predict did not give one label per test line"; echo "n/a n/a"; return; }
-  echo "$acc $(elapsed "$t0" "$t1")"
-}
-
 failed() { for v in "$@"; do if [[ $v == n/a ]]; then failures=$((failures + 1)); return; fi; done; }
 
 # ------------------------------------------------------------------- run it
@@ -298,10 +254,10 @@ for entry in "${corpora[@]}"; do
     failed "$t_acc"
   fi
   say "$name: LIBLINEAR"
-  read -r l_acc l_secs < <(run_liblinear "$dir") || l_acc=n/a l_secs=n/a
+  read -r l_acc l_secs < <(run_liblinear "$dir" "${liblinear_opts[@]}") || l_acc=n/a l_secs=n/a
   failed "$l_acc"
   say "$name: fastText"
-  read -r f_acc f_secs < <(run_fasttext "$dir") || f_acc=n/a f_secs=n/a
+  read -r f_acc f_secs < <(run_fasttext "$dir" "${fasttext_opts[@]}") || f_acc=n/a f_secs=n/a
   failed "$f_acc"
 
   rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \

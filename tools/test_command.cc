@@ -24,42 +24,39 @@ struct FileCloser {
 };
 using File = std::unique_ptr<FILE, FileCloser>;
 
-// The probability `model` gives example i's row of scores for class `klass`
-// (binary: 1 is +1, 0 is -1).
-double ProbabilityOf(const learner::ModelHeader& h, std::span<const float> row, int32_t klass,
-                     std::vector<double>& scratch) {
-  if (h.binary()) {
+// The probability a calibrated model gives each class of example i (binary:
+// -1 then +1), into `out`; empty for a model without probabilities.
+void ClassProbabilities(const learner::ModelHeader& h, const learner::Scores& scores, size_t i,
+                        std::vector<double>& out) {
+  const std::span<const float> row = scores.row(i);
+  if (h.calibration.kind == learner::CalibrationKind::kNone) {
+    out.clear();
+  } else if (h.binary()) {
     const double p = h.calibration.Probability(row[0]);
-    return klass == 1 ? p : 1 - p;
+    out.assign({1 - p, p});
+  } else {
+    out.resize(row.size());
+    h.calibration.Probabilities(row, out);
   }
-  if (klass < 0 || static_cast<size_t>(klass) >= row.size()) return 0;  // a class it never saw
-  scratch.resize(row.size());
-  h.calibration.Probabilities(row, scratch);
-  return scratch[klass];
 }
 
 // Appends "label value[ tag]" for example i: the predicted label (a class
-// name, or 1/-1), then, if the model has probabilities, P(+1) (binary) or
-// the probability of the predicted class; else the raw score (binary) or
-// the predicted class's score.
+// name, or 1/-1), then P(+1) (binary) or the probability of the predicted
+// class given `probabilities` (ClassProbabilities); without them the raw
+// score (binary) or the predicted class's score.
 void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
                       const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
-                      std::vector<double>& scratch, std::string& out) {
+                      const std::vector<double>& probabilities, std::string& out) {
   const int32_t predicted = scores.Predicted(i);
-  const std::span<const float> row = scores.row(i);
-  double value;
+  const int32_t column = h.binary() ? 0 : predicted;
   if (h.binary()) {
     out += predicted == 1 ? "1 " : "-1 ";
-    value = h.calibration.kind == learner::CalibrationKind::kNone
-                ? row[0]
-                : ProbabilityOf(h, row, 1, scratch);
   } else {
     out += classes.names()[predicted];
     out += ' ';
-    value = h.calibration.kind == learner::CalibrationKind::kNone
-                ? row[predicted]
-                : ProbabilityOf(h, row, predicted, scratch);
   }
+  const double value =
+      probabilities.empty() ? scores.row(i)[column] : probabilities[h.binary() ? 1 : predicted];
   char digits[32];
   auto [end, ec] = std::to_chars(digits, digits + sizeof digits, static_cast<float>(value));
   out.append(digits, end);
@@ -128,38 +125,38 @@ int TestCommand(int argc, char** argv) {
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   const learner::ModelHeader& h = model->header();
-  const bool calibrated = h.calibration.kind != learner::CalibrationKind::kNone;
   learner::ClassMap classes = learner::ClassesOf(h);
   learner::Evaluation evaluation(classes.names());
-  std::vector<double> scratch;
+  std::vector<double> probabilities;
   std::string text;
-  absl::StatusOr<learner::RunStats> stats =
-      learner::ScoreWith(reader, *model, classes, run,
-                         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
-                             const learner::Scores& scores) {
-                           while (evaluation.classes() < classes.size())
-                             evaluation.AddClass(classes.names()[evaluation.classes()]);
-                           for (size_t i = 0; i < batch.size(); ++i) {
-                             if (ids[i] < 0) continue;
-                             const int32_t predicted = scores.Predicted(i);
-                             const std::span<const float> row = scores.row(i);
-                             // AUC ranks by the score of class 1 (+1, or the second class of two).
-                             evaluation.Add(ids[i], predicted,
-                                            h.binary()        ? row[0]
-                                            : row.size() == 2 ? row[1] - row[0]
-                                                              : 0.0f);
-                             if (calibrated) {
-                               evaluation.AddProbability(ProbabilityOf(h, row, ids[i], scratch));
-                               evaluation.AddConfidence(ProbabilityOf(h, row, predicted, scratch),
-                                                        predicted == ids[i]);
-                             }
-                           }
-                           if (!out) return;
-                           text.clear();
-                           for (size_t i = 0; i < batch.size(); ++i)
-                             AppendPrediction(h, classes, batch, scores, i, scratch, text);
-                           fwrite(text.data(), 1, text.size(), out.get());
-                         });
+  absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
+      reader, *model, classes, run,
+      [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+          const learner::Scores& scores) {
+        while (evaluation.classes() < classes.size())
+          evaluation.AddClass(classes.names()[evaluation.classes()]);
+        text.clear();
+        for (size_t i = 0; i < batch.size(); ++i) {
+          ClassProbabilities(h, scores, i, probabilities);
+          if (out) AppendPrediction(h, classes, batch, scores, i, probabilities, text);
+          if (ids[i] < 0) continue;
+          const int32_t predicted = scores.Predicted(i);
+          const std::span<const float> row = scores.row(i);
+          // AUC ranks by the score of class 1 (+1, or the second class of two).
+          evaluation.Add(ids[i], predicted,
+                         h.binary()        ? row[0]
+                         : row.size() == 2 ? row[1] - row[0]
+                                           : 0.0f);
+          if (!probabilities.empty()) {
+            // A class the model never saw has probability 0.
+            const size_t truth = static_cast<size_t>(ids[i]);
+            evaluation.AddProbability(truth < probabilities.size() ? probabilities[truth] : 0.0);
+            evaluation.AddConfidence(probabilities[predicted], predicted == ids[i]);
+          }
+        }
+        if (!out) return;
+        fwrite(text.data(), 1, text.size(), out.get());
+      });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
   if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
@@ -198,7 +195,7 @@ int PredictCommand(int argc, char** argv) {
                            io::ChunkerOptions{.fill_blocks = false});
   learner::RunOptions run{.messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
-  std::vector<double> scratch;
+  std::vector<double> probabilities;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, classes, run,
@@ -207,7 +204,8 @@ int PredictCommand(int argc, char** argv) {
         uint32_t line = 1;  // next line of the chunk to answer
         for (size_t i = 0; i < batch.size(); ++i) {
           for (; line < batch.line(i); ++line) text += '\n';
-          AppendPrediction(model->header(), classes, batch, scores, i, scratch, text);
+          ClassProbabilities(model->header(), scores, i, probabilities);
+          AppendPrediction(model->header(), classes, batch, scores, i, probabilities, text);
           ++line;
         }
         for (; line <= batch.line_count; ++line) text += '\n';

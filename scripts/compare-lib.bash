@@ -1,0 +1,56 @@
+# What the comparison scripts share (sourced by compare-accuracy.sh and
+# compare-sentences.sh, which define say()): timing, and LIBLINEAR and
+# fastText run on a folder's train/test files.
+#
+# The runners print "accuracy_percent seconds" (seconds of training alone),
+# or "n/a n/a" after a failure, which they report with say.
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# LIBLINEAR on dir/train.svm, tested on dir/test.svm.
+run_liblinear() {  # dir options...
+  local dir=$1 t0 t1 acc
+  shift
+  t0=$(now)
+  if ! liblinear-train "$@" -q "$dir/train.svm" "$dir/model.liblinear" >"$dir/ll-train.log" 2>&1; then
+    say "liblinear-train $* failed:"; cat "$dir/ll-train.log" >&2
+    echo "n/a n/a"; return
+  fi
+  t1=$(now)
+  if ! liblinear-predict "$dir/test.svm" "$dir/model.liblinear" "$dir/ll.predictions" \
+    >"$dir/ll-test.log" 2>&1; then
+    say "liblinear-predict failed:"; cat "$dir/ll-test.log" >&2
+    echo "n/a n/a"; return
+  fi
+  # "Accuracy = 84.9853% (13837/16281)": recompute from the counts for 4 decimals.
+  acc=$(awk '/^Accuracy = / { s = $4; gsub(/[()]/, "", s); split(s, r, "/"); printf "%.4f", 100 * r[1] / r[2]; found = 1 }
+             END { if (!found) exit 1 }' "$dir/ll-test.log") ||
+    { say "no accuracy line from liblinear-predict"; echo "n/a n/a"; return; }
+  echo "$acc $(elapsed "$t0" "$t1")"
+}
+
+# fastText on dir/train.ft ("__label__X text"), tested on dir/test.ft.
+run_fasttext() {  # dir options...
+  local dir=$1 t0 t1 acc
+  shift
+  t0=$(now)
+  if ! fasttext supervised -input "$dir/train.ft" -output "$dir/model.ft" "$@" \
+    -verbose 0 >"$dir/ft-train.log" 2>&1; then
+    say "fasttext supervised $* failed:"; cat "$dir/ft-train.log" >&2
+    echo "n/a n/a"; return
+  fi
+  t1=$(now)
+  # fasttext test rounds P@1 to 3 digits: count the right predictions instead.
+  if ! fasttext predict "$dir/model.ft.bin" "$dir/test.ft" >"$dir/ft.predictions" 2>"$dir/ft-test.log"; then
+    say "fasttext predict failed:"; cat "$dir/ft-test.log" >&2
+    echo "n/a n/a"; return
+  fi
+  rm -f "$dir/model.ft.bin" "$dir/model.ft.vec"
+  acc=$(awk 'FNR == NR { truth[FNR] = $1; n = FNR; next }
+             { m = FNR; if ($1 == truth[FNR]) right++ }
+             END { if (n == 0 || m != n) exit 1; printf "%.4f", 100 * right / n }' \
+    "$dir/test.ft" "$dir/ft.predictions") ||
+    { say "fasttext predict did not give one label per test line"; echo "n/a n/a"; return; }
+  echo "$acc $(elapsed "$t0" "$t1")"
+}
