@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "hashing/ngrams.h"
+
 namespace hare::hashing {
 namespace {
 
@@ -128,50 +130,17 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
     for (size_t i = 0; i < n; ++i) Add(words_[i], names, want ? std::string(tokens[i]) : "");
   }
   // n-grams of 2..ngram words, neighbours at most `skips` words apart.
-  if (options_.ngram >= 2) {
-    std::vector<size_t> at;
-    for (size_t first = 0; first < n; ++first) {
-      // Depth-first over the positions of the 2nd.. words.
-      at.assign(1, first);
-      std::vector<uint64_t> hash(1, words_[first]);
-      while (!at.empty()) {
-        // Try to extend, else advance the last position, else pop.
-        const size_t len = at.size();
-        if (len >= 2) {
-          std::string name;
-          if (want) {
-            for (size_t k = 0; k < len; ++k) {
-              if (k > 0) name.push_back('_');
-              name.append(tokens[at[k]]);
-            }
-          }
-          Add(hash[len - 1], names, std::move(name));
-        }
-        if (len < static_cast<size_t>(options_.ngram) && at.back() + 1 < n) {
-          at.push_back(at.back() + 1);
-          hash.push_back(Combine(hash[len - 1], words_[at.back()]));
-          continue;
-        }
-        // Advance: the last position moves right within the skip limit.
-        while (!at.empty()) {
-          const size_t k = at.size() - 1;
-          if (k == 0) {
-            at.clear();
-            break;
-          }
-          const size_t next = at[k] + 1;
-          if (next < n && next - at[k - 1] - 1 <= static_cast<size_t>(options_.skips)) {
-            at[k] = next;
-            hash.resize(k);
-            hash.push_back(Combine(hash[k - 1], words_[next]));
-            break;
-          }
-          at.pop_back();
-          hash.pop_back();
-        }
-      }
-    }
-  }
+  ForEachGram(words_, options_.ngram, options_.skips, grams_,
+              [&](uint64_t hash, std::span<const size_t> at) {
+                std::string name;
+                if (want) {
+                  for (size_t k = 0; k < at.size(); ++k) {
+                    if (k > 0) name.push_back('_');
+                    name.append(tokens[at[k]]);
+                  }
+                }
+                Add(hash, names, std::move(name));
+              });
   // Character n-grams of "<word>", counted in characters (UTF-8 aware).
   chars_begin_ = features_.size();
   if (options_.maxn > 0) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "hashing/feature_hash.h"
+#include "hashing/ngrams.h"
 
 namespace hare::hashing {
 
@@ -77,6 +78,7 @@ class TextFeaturizer {
   std::string target_;              // case-folded like the tokens
   std::vector<uint64_t> words_;     // h(w) of each token
   std::vector<uint64_t> features_;  // the output
+  GramScratch grams_;
   size_t chars_begin_ = 0, chars_end_ = 0;
 };
 

@@ -12,6 +12,7 @@ void ExampleBatch::Clear() {
   offsets_.resize(1);
   indices_.clear();
   values_.clear();
+  names_.clear();
   bad_lines.clear();
   line_count = 0;
   byte_count = 0;
@@ -32,6 +33,7 @@ void ExampleBatch::EndExample(uint32_t line, float label, float importance, floa
 void ExampleBatch::DropExample() {
   indices_.resize(feature_end_mark_);
   values_.resize(feature_end_mark_);
+  if (names_.size() > feature_end_mark_) names_.resize(feature_end_mark_);
 }
 
 }  // namespace hare::io

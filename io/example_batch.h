@@ -38,6 +38,8 @@ class ExampleBatch {
     indices_.push_back(index);
     values_.push_back(value);
   }
+  // With names kept, each AddFeature is followed by its name.
+  void AddName(std::string name) { names_.push_back(std::move(name)); }
   void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,
                   std::string_view class_label = {});
   void DropExample();  // forgets the features added since BeginExample
@@ -61,6 +63,12 @@ class ExampleBatch {
     return {values_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
   }
   size_t feature_count() const { return indices_.size(); }
+  // The names of example i's features, if the parser kept them (ParseOptions::names).
+  // Empty if it did not.
+  std::span<const std::string> names(size_t i) const {
+    if (names_.size() != indices_.size()) return {};
+    return {names_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
 
   // Where the batch came from, set by the reader.
   std::string_view input_name;
@@ -79,6 +87,7 @@ class ExampleBatch {
   std::vector<uint32_t> offsets_{0};
   std::vector<uint32_t> indices_;
   std::vector<float> values_;
+  std::vector<std::string> names_;  // empty unless names are kept
   size_t feature_end_mark_ = 0;
 };
 

@@ -42,6 +42,8 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
                                  " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
   for (const std::string& in : o.interactions) absl::StrAppend(&key, " interaction=", in);
+  for (const std::string& n : o.ngrams) absl::StrAppend(&key, " vw_ngram=", n);
+  for (const std::string& k : o.skips) absl::StrAppend(&key, " vw_skips=", k);
   if (o.class_labels) absl::StrAppend(&key, " class_labels=1");
   if (o.format == Format::kText) {
     const hashing::TextFeatureOptions& t = o.text;

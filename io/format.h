@@ -26,10 +26,23 @@ struct ParseOptions {
   // VW: namespace interactions, "ab" (-q ab) or "abc" (--cubic abc): the
   // first letters of the namespaces, ':' for any, ' ' for the default one.
   std::vector<std::string> interactions = {};
+  // VW: n-grams of the features within a namespace, in their order, with
+  // value 1 (--ngram, --skips): "N" for every namespace, "aN" for namespaces
+  // whose names start with a. A lettered spec overrides a plain one.
+  std::vector<std::string> ngrams = {};
+  std::vector<std::string> skips = {};
   // Labels are class names (any text without white space; in --format text
   // anything before the TAB) instead of binary -1/+1.
   bool class_labels = false;
+  // Record each feature's name in the batch (ExampleBatch::names), for
+  // --keep-names and hare audit: "ns^feature", "a^x*b^y" for an interaction,
+  // "chars^<wo" for a character n-gram, the index for LIBSVM, "Constant".
+  bool names = false;
 };
+
+// Reads an --ngram/--skips spec, "N" or "aN" with N in 0..9: *letter is the
+// namespace letter, or 0 for every namespace. False if it is not of that form.
+bool ParseGramSpec(std::string_view spec, char* letter, int* n);
 
 // What a line parser reports about a line it could not use.
 struct LineError {

@@ -7,6 +7,7 @@
 // An index is hashed as its decimal text in the default namespace, so LIBSVM
 // feature 7 and VW feature "| 7" land in the same slot.
 #include <cstring>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "io/number.h"
@@ -63,6 +64,7 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
         static_cast<uint32_t>(hashing::NumberFeatureHash(index, ctx.default_namespace_hash)) &
             ctx.mask,
         value);
+    if (ctx.options.names) batch.AddName(std::to_string(index));
   }
   return true;
 }

@@ -1,6 +1,8 @@
 #include "io/parser.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "absl/strings/str_cat.h"
 #include "io/number.h"
@@ -12,7 +14,27 @@ LineContext::LineContext(const ParseOptions& o)
       mask(hashing::MaskFor(o.bits)),
       default_namespace_hash(hashing::NamespaceHash(hashing::kDefaultNamespace, o.hash_seed)),
       constant_index(hashing::ConstantIndex(o.hash_seed, o.bits)),
-      featurizer(o.text, o.hash_seed) {}
+      featurizer(o.text, o.hash_seed) {
+  std::fill(std::begin(gram_n), std::end(gram_n), uint8_t{1});
+  std::fill(std::begin(gram_skips), std::end(gram_skips), uint8_t{0});
+  // Plain specs first, so that lettered ones override them.
+  for (bool lettered : {false, true}) {
+    for (const auto* specs : {&o.ngrams, &o.skips}) {
+      uint8_t* table = specs == &o.ngrams ? gram_n : gram_skips;
+      for (const std::string& spec : *specs) {
+        char letter = 0;
+        int n = 0;
+        if (!ParseGramSpec(spec, &letter, &n) || (letter != 0) != lettered) continue;
+        if (letter == 0) {
+          std::fill(table, table + 256, static_cast<uint8_t>(n));
+        } else {
+          table[static_cast<unsigned char>(letter)] = static_cast<uint8_t>(n);
+        }
+      }
+    }
+  }
+  grams = std::any_of(std::begin(gram_n), std::end(gram_n), [](uint8_t n) { return n >= 2; });
+}
 
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message) {
   float value = 0;
@@ -88,7 +110,10 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       batch.bad_lines.push_back({line_number, error.column, std::move(error.message)});
       continue;
     }
-    if (ctx_.options.constant) batch.AddFeature(ctx_.constant_index, 1.0f);
+    if (ctx_.options.constant) {
+      batch.AddFeature(ctx_.constant_index, 1.0f);
+      if (ctx_.options.names) batch.AddName("Constant");
+    }
     batch.EndExample(line_number, label, importance, initial, tag, ctx_.class_label);
   }
   batch.line_count = line_number;

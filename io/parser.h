@@ -31,6 +31,17 @@ struct LineContext {
     float value;
   };
   std::vector<Seen> seen;
+  std::vector<std::string> seen_names;  // with names kept: the name of each seen feature
+  // VW --ngram/--skips: n and skips for namespaces by first letter, and the
+  // features of the namespace being read, to make its grams from.
+  uint8_t gram_n[256];
+  uint8_t gram_skips[256];
+  bool grams = false;  // some namespace has n >= 2
+  std::vector<uint64_t> space_hashes;
+  std::vector<std::string> space_names;
+  hashing::GramScratch gram_scratch;
+  // Plain text with names kept: the templates' names of the line's features.
+  std::vector<std::string> text_names;
   // The class name of the line being parsed, when labels are names.
   std::string_view class_label;
 };

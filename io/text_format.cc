@@ -38,8 +38,14 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
     error->message = "invalid UTF-8";
     return false;
   }
-  for (uint64_t h : ctx.featurizer.Features(ctx.tokens)) {
-    batch.AddFeature(static_cast<uint32_t>(h) & ctx.mask, 1.0f);
+  const bool names = ctx.options.names;
+  const std::vector<uint64_t>& features =
+      ctx.featurizer.Features(ctx.tokens, names ? &ctx.text_names : nullptr);
+  for (size_t k = 0; k < features.size(); ++k) {
+    batch.AddFeature(static_cast<uint32_t>(features[k]) & ctx.mask, 1.0f);
+    if (!names) continue;
+    const bool is_char = k >= ctx.featurizer.chars_begin() && k < ctx.featurizer.chars_end();
+    batch.AddName(is_char ? absl::StrCat("chars^", ctx.text_names[k]) : ctx.text_names[k]);
   }
   return true;
 }

@@ -14,10 +14,16 @@
 // default namespace), the feature Combine(h1, h2) (and h3) with the product
 // of the values. Within one namespace only combinations are made (i <= j, as
 // VW 9 does by default), not both orders.
+//
+// --ngram N / --skips K (or aN, aK for namespaces starting with a) add, after
+// a namespace's features, their n-grams (hashing/ngrams.h) with value 1, as
+// VW's --ngram does; interactions see them as features of the namespace.
 #include <cmath>
 #include <cstring>
+#include <span>
 
 #include "absl/strings/str_cat.h"
+#include "hashing/ngrams.h"
 #include "io/number.h"
 #include "io/parser.h"
 #include "io/scan.h"
@@ -40,15 +46,69 @@ bool Fail(LineError* error, uint32_t column, std::string message) {
   return false;
 }
 
+// A feature's name as VW's audit prints it: "namespace^feature", or just
+// "feature" in the default namespace.
+std::string QualifiedName(std::string_view space, std::string_view feature) {
+  if (space.empty()) return std::string(feature);
+  std::string name(space);
+  name += '^';
+  name += feature;
+  return name;
+}
+
+// With names kept or n-grams made, what a feature of the namespace
+// `space_name` adds besides its slot. Out of line, so that the common path
+// stays as tight as without them.
+[[gnu::noinline]] void Note(LineContext& ctx, ExampleBatch& batch, std::string_view space_name,
+                            std::string_view name, uint64_t hash, bool gramming) {
+  if (ctx.options.names) {
+    std::string full = QualifiedName(space_name, name);
+    if (!ctx.options.interactions.empty()) ctx.seen_names.push_back(full);
+    batch.AddName(std::move(full));
+  }
+  if (gramming) {
+    ctx.space_hashes.push_back(hash);
+    if (ctx.options.names) ctx.space_names.emplace_back(name);
+  }
+}
+
+// The n-grams of the namespace just read (its features are in
+// ctx.space_hashes), as features of that namespace.
+[[gnu::noinline]] void AddGrams(LineContext& ctx, ExampleBatch& batch, char space,
+                                std::string_view space_name, bool interacting) {
+  const unsigned char letter = static_cast<unsigned char>(space);
+  const bool names = ctx.options.names;
+  hashing::ForEachGram(ctx.space_hashes, ctx.gram_n[letter], ctx.gram_skips[letter],
+                       ctx.gram_scratch, [&](uint64_t hash, std::span<const size_t> at) {
+                         batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, 1.0f);
+                         if (interacting) ctx.seen.push_back({space, hash, 1.0f});
+                         if (!names) return;
+                         std::string name;
+                         for (size_t k = 0; k < at.size(); ++k) {
+                           if (k > 0) name.push_back('_');
+                           name.append(ctx.space_names[at[k]]);
+                         }
+                         std::string full = QualifiedName(space_name, name);
+                         if (interacting) ctx.seen_names.push_back(full);
+                         batch.AddName(std::move(full));
+                       });
+}
+
 bool Matches(char want, char space) { return want == ':' || want == space; }
 
 bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   const std::vector<LineContext::Seen>& f = ctx.seen;
   const size_t n = f.size();
   bool finite = true;
-  auto add = [&](uint64_t hash, float value) {
+  const bool names = ctx.options.names;
+  auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
     finite = finite && std::isfinite(value);
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
+    if (names) {
+      std::string name = absl::StrCat(ctx.seen_names[i], "*", ctx.seen_names[j]);
+      if (k < n) absl::StrAppend(&name, "*", ctx.seen_names[k]);
+      batch.AddName(std::move(name));
+    }
   };
   for (const std::string& in : ctx.options.interactions) {
     for (size_t i = 0; i < n; ++i) {
@@ -57,12 +117,12 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
         if (!Matches(in[1], f[j].space)) continue;
         const uint64_t pair = hashing::Combine(f[i].hash, f[j].hash);
         if (in.size() == 2) {
-          add(pair, f[i].value * f[j].value);
+          add(pair, f[i].value * f[j].value, i, j, n);
           continue;
         }
         for (size_t k = in[2] == in[1] ? j : 0; k < n; ++k) {
           if (!Matches(in[2], f[k].space)) continue;
-          add(hashing::Combine(pair, f[k].hash), f[i].value * f[j].value * f[k].value);
+          add(hashing::Combine(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j, k);
         }
       }
     }
@@ -135,11 +195,14 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
   // Namespaces, in one scan: each token ends at white space or '|', and the
   // ':' of a feature is found on the way, 16 bytes at a time (io/scan.h).
   const bool interacting = !ctx.options.interactions.empty();
+  const bool names = ctx.options.names;
   ctx.seen.clear();
+  ctx.seen_names.clear();
   for (const char* p = first_bar; p < end;) {
     ++p;  // past the '|'
     uint64_t namespace_hash = ctx.default_namespace_hash;
     char space = ' ';
+    std::string_view space_name;
     float scale = 1.0f;
     if (p < end && !EndsToken(*p)) {
       const char* t = p;
@@ -160,6 +223,14 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       }
       namespace_hash = hashing::NamespaceHash(name, ctx.options.hash_seed);
       if (!name.empty()) space = name[0];
+      space_name = name;
+    }
+    const unsigned char letter = static_cast<unsigned char>(space);
+    const bool gramming = ctx.grams && ctx.gram_n[letter] >= 2;
+    const bool noting = names || gramming;
+    if (gramming) {
+      ctx.space_hashes.clear();
+      ctx.space_names.clear();
     }
     for (;;) {
       while (p < end && IsSpace(*p)) ++p;
@@ -204,7 +275,11 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       const uint64_t hash = hashing::FeatureHash(name, namespace_hash);
       batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
       if (interacting) ctx.seen.push_back({space, hash, scaled});
+      if (noting) [[unlikely]] {
+        Note(ctx, batch, space_name, name, hash, gramming);
+      }
     }
+    if (gramming) AddGrams(ctx, batch, space, space_name, interacting);
   }
   if (interacting) return AddInteractions(ctx, batch, error);
   return true;

@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
+#include "io/format.h"
 #include "learner/classes.h"
 
 namespace hare::learner {
@@ -27,6 +28,8 @@ constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
 constexpr size_t kMaxTarget = 256;
 // After the interactions: multiclass, calibration kind, A, B, class count.
 constexpr uint32_t kClassPart = 1 + 1 + 4 + 4 + 4;
+// After the classes: the counts of --ngram and --skips specs.
+constexpr uint32_t kSpecPart = 1 + 1;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
 std::string Errno() { return std::strerror(errno); }
@@ -117,7 +120,7 @@ absl::Status CheckWritable(const std::string& path) {
 }
 
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
-                       const std::string& path) {
+                       const std::string& path, std::span<const FeatureName> names) {
   std::string tmp = path + ".tmp.XXXXXX";
   int fd = mkstemp(tmp.data());
   if (fd < 0) {
@@ -139,6 +142,10 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   uint32_t extra = static_cast<uint32_t>(header.text.target.size()) + 1 + kClassPart;
   for (const std::string& in : header.interactions) extra += 1 + static_cast<uint32_t>(in.size());
   for (const std::string& name : header.classes) extra += 2 + static_cast<uint32_t>(name.size());
+  extra += 2;
+  for (const auto* specs : {&header.ngrams, &header.skips}) {
+    for (const std::string& spec : *specs) extra += 1 + static_cast<uint32_t>(spec.size());
+  }
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -170,12 +177,28 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint16_t>(static_cast<uint16_t>(name.size()));
     out.PutBytes(name.data(), name.size());
   }
+  for (const auto* specs : {&header.ngrams, &header.skips}) {
+    out.Put<uint8_t>(static_cast<uint8_t>(specs->size()));
+    for (const std::string& spec : *specs) {
+      out.Put<uint8_t>(static_cast<uint8_t>(spec.size()));
+      out.PutBytes(spec.data(), spec.size());
+    }
+  }
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
     if (w == 0) continue;
     out.Put<uint32_t>(static_cast<uint32_t>(i));
     out.Put<float>(w);
+  }
+  uint64_t name_bytes = 0;
+  for (const FeatureName& n : names) name_bytes += 4 + 2 + n.name.size();
+  out.Put<uint64_t>(names.size());
+  out.Put<uint64_t>(name_bytes);
+  for (const FeatureName& n : names) {
+    out.Put<uint32_t>(n.index);
+    out.Put<uint16_t>(static_cast<uint16_t>(n.name.size()));
+    out.PutBytes(n.name.data(), n.name.size());
   }
   bool ok = out.Finish() && fsync(fd) == 0;
   std::string why = ok ? "" : Errno();
@@ -237,10 +260,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
                                kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
   }
-  if (header_bytes < kHeaderBytes + 1 + kClassPart || header_bytes > kMaxHeader) {
+  if (header_bytes < kHeaderBytes + 1 + kClassPart + kSpecPart || header_bytes > kMaxHeader) {
     close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ",
-                               kHeaderBytes + 1 + kClassPart, " to ", kMaxHeader));
+                               kHeaderBytes + 1 + kClassPart + kSpecPart, " to ", kMaxHeader));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -257,16 +280,24 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
   uint64_t count = 0;
-  if (uint32_t{target_size} + 1 + kClassPart > header_bytes - kHeaderBytes ||
-      size < body_start + 16 || !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
+  if (uint32_t{target_size} + 1 + kClassPart + kSpecPart > header_bytes - kHeaderBytes ||
+      size < body_start + 32 || !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
   }
-  const uint64_t expected = body_start + 8 + 8 * count + 8;
-  if (count > (uint64_t{1} << 32) || size != expected) {
+  // The weights, then the names' count and bytes, then the checksum.
+  const uint64_t names_at = body_start + 8 + 8 * count;
+  uint64_t name_sizes[2] = {0, 0};
+  if (count <= (uint64_t{1} << 32) && size >= names_at + 16 + 8) {
+    read_at(reinterpret_cast<char*>(name_sizes), 16, names_at);
+  }
+  const uint64_t expected =
+      count > (uint64_t{1} << 32) || name_sizes[1] > size ? 0 : names_at + 16 + name_sizes[1] + 8;
+  if (size != expected) {
     close(fd);
-    return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
-                               " bytes but its header says ", expected));
+    return refuse(absl::StrCat(size < expected || size < names_at + 24 ? "truncated" : "damaged",
+                               ": the file has ", size, " bytes but its header says ",
+                               std::max(expected, names_at + 24)));
   }
   std::string body(size, '\0');
   bool read_ok = read_at(body.data(), size, 0);
@@ -335,6 +366,19 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       std::find(h.classes.begin(), h.classes.end(), "") != h.classes.end()) {
     return refuse("its class names are empty or repeated");
   }
+  for (auto* specs : {&h.ngrams, &h.skips}) {
+    const uint8_t n = header_end - x < 1 ? 0 : static_cast<uint8_t>(*x++);
+    for (uint8_t k = 0; k < n; ++k) {
+      const uint8_t len = x < header_end ? static_cast<uint8_t>(*x++) : 0;
+      char letter;
+      int value;
+      if (header_end - x < len || !io::ParseGramSpec(std::string_view(x, len), &letter, &value)) {
+        return refuse("damaged --ngram or --skips");
+      }
+      specs->emplace_back(x, len);
+      x += len;
+    }
+  }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h);
   const char* q = body.data() + body_start + 8;
@@ -351,6 +395,23 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     *model.weight(index) = w;
   }
   model.set_nonzero(count);
+  // The names: each entry inside the B bytes, its slot in the table.
+  const char* names_end = q + 16 + name_sizes[1];
+  q += 16;
+  std::vector<FeatureName> names;
+  names.reserve(std::min<uint64_t>(name_sizes[0], name_sizes[1] / 6));
+  for (uint64_t k = 0; k < name_sizes[0]; ++k) {
+    if (names_end - q < 6) return refuse("damaged feature names");
+    const uint32_t index = Get<uint32_t>(q);
+    const uint16_t len = Get<uint16_t>(q);
+    if (names_end - q < len || (bits < 32 && (index >> bits) != 0)) {
+      return refuse("damaged feature names");
+    }
+    names.push_back({index, std::string(q, len)});
+    q += len;
+  }
+  if (q != names_end) return refuse("damaged feature names");
+  model.set_names(std::move(names));
   return model;
 }
 

@@ -11,7 +11,9 @@
 //      collocations, keep case, u16 target length T, T bytes of the target,
 //      then u8 I interactions, each u8 length L (2 or 3) and L bytes,
 //      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
-//      classes (0: binary), each u16 length L and L bytes of its name
+//      classes (0: binary), each u16 length L and L bytes of its name,
+//      then VW's --ngram and --skips specs: for each, u8 count, each u8
+//      length L and L bytes
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -21,6 +23,10 @@
 // probabilities: binary 1/(1 + exp(-(A s + B))), classes softmax(s / A).
 //   8  u64 N, the number of non-zero weights
 //   8N N pairs (u32 slot index, f32 weight), by increasing index
+//   8  u64 M, the number of feature names (--keep-names; 0 without)
+//   8  u64 B, their bytes
+//   B  M entries (u32 slot index, u16 length L, L bytes of the name), by
+//      index then name
 //   8  u64 XXH3-64 of every byte before it
 //
 // A file is written to a temporary file beside the target and renamed over it,
@@ -30,6 +36,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,6 +44,7 @@
 #include "absl/status/statusor.h"
 #include "io/format.h"
 #include "learner/calibration.h"
+#include "learner/feature_names.h"
 #include "learner/learner.h"
 #include "learner/options.h"
 #include "learner/weight_table.h"
@@ -44,7 +52,7 @@
 namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
-inline constexpr uint32_t kModelVersion = 3;
+inline constexpr uint32_t kModelVersion = 4;
 
 struct ModelHeader {
   int bits = 18;
@@ -62,10 +70,12 @@ struct ModelHeader {
   Multiclass multiclass = Multiclass::kNone;
   Calibration calibration = {};
   std::vector<std::string> classes = {};  // empty: binary labels
+  std::vector<std::string> ngrams = {};   // VW --ngram specs
+  std::vector<std::string> skips = {};    // VW --skips specs
 
   bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {
-    return {format, bits, hash_seed, constant, text, interactions, !binary()};
+    return {format, bits, hash_seed, constant, text, interactions, ngrams, skips, !binary()};
   }
 };
 
@@ -81,15 +91,21 @@ class Model : public WeightSource {
   const WeightTable& weights() const { return weights_; }
   uint64_t nonzero() const { return nonzero_; }
   void set_nonzero(uint64_t n) { nonzero_ = n; }
+  // The names training kept (--keep-names), by slot then name; else empty.
+  const std::vector<FeatureName>& names() const { return names_; }
+  void set_names(std::vector<FeatureName> names) { names_ = std::move(names); }
 
  private:
   ModelHeader header_;
   WeightTable weights_;
   uint64_t nonzero_ = 0;
+  std::vector<FeatureName> names_;
 };
 
+// `names` must be sorted (FeatureNames::Sorted) and hold names of at most
+// 65535 bytes.
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
-                       const std::string& path);
+                       const std::string& path, std::span<const FeatureName> names = {});
 absl::StatusOr<Model> LoadModel(const std::string& path);
 
 // Fails early, before hours of training, if `path` could not be written.

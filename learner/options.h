@@ -76,6 +76,7 @@ struct TrainOptions {
   bool holdout_off = false;
   int early_stop = 3;          // passes without holdout improvement before stopping
   bool probabilities = false;  // fit a calibration on held-out examples
+  bool keep_names = false;     // remember the names behind the slots of trained examples
   std::string cache;           // --cache FILE: parsed examples for later passes
   int threads = 1;             // parser threads (1: read, parse and learn on one thread)
   io::ChunkerOptions chunking;

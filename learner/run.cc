@@ -48,6 +48,7 @@ struct Pass {
   PassResult* result = nullptr;
   io::ExampleBatch* keep = nullptr;  // held-out examples kept, up to kCalibrationFeatures
   std::vector<int32_t>* kept_classes = nullptr;
+  FeatureNames* names = nullptr;  // collects the names of the examples trained on
 };
 
 template <class ScoreBatch>
@@ -83,6 +84,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
         pass.kept_classes->push_back(ids[i]);
       }
     }
+    if (pass.names != nullptr) pass.names->Add(*batch, held_out);
     score_batch(*batch, std::span<const int32_t>(ids), std::span<const uint8_t>(held_out), scores);
     const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {
@@ -166,14 +168,18 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   ClassMap classes = binary ? ClassMap::Binary() : ClassMap();
   io::ExampleBatch kept;  // held-out examples to calibrate on
   std::vector<int32_t> kept_classes;
+  FeatureNames names;
+  io::ParseOptions parse = o.parse;
+  parse.names = o.keep_names;
   auto say = [&](const std::string& text) {
     if (run.messages != nullptr) *run.messages << "hare train: " << text << "\n";
   };
 
-  // The first pass reads a valid cache if one was named, else the text.
+  // The first pass reads a valid cache if one was named, else the text (which
+  // alone has the names).
   std::unique_ptr<io::ExampleStream> stream;
   std::unique_ptr<io::CacheWriter> writer;
-  if (!temporary) {
+  if (!temporary && !o.keep_names) {
     absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
         io::CacheReader::Open(cache_path, key, mask);
     if (cached.ok()) {
@@ -185,7 +191,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   if (stream == nullptr) {
-    stream = std::make_unique<io::ExampleReader>(o.inputs, o.parse, o.chunking, o.threads);
+    stream = std::make_unique<io::ExampleReader>(o.inputs, parse, o.chunking, o.threads);
     if (use_cache) {
       absl::StatusOr<std::unique_ptr<io::CacheWriter>> w = io::CacheWriter::Create(cache_path, key);
       if (!w.ok()) return w.status();
@@ -208,13 +214,14 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
     result.passes.push_back(PassResult{.pass = pass});
     const bool keep = o.probabilities && pass == 1;
-    status = RunPass(*stream, run,
-                     Pass{holdout, o.holdout_offset, writer.get(), &result.passes.back(),
-                          keep ? &kept : nullptr, &kept_classes},
-                     classes, result.stats, table,
-                     [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
-                         std::span<const uint8_t> held_out,
-                         Scores& scores) { learner.Train(batch, ids, held_out, scores); });
+    status = RunPass(
+        *stream, run,
+        Pass{holdout, o.holdout_offset, writer.get(), &result.passes.back(), keep ? &kept : nullptr,
+             &kept_classes, o.keep_names && pass == 1 ? &names : nullptr},
+        classes, result.stats, table,
+        [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
+            std::span<const uint8_t> held_out,
+            Scores& scores) { learner.Train(batch, ids, held_out, scores); });
     if (!status.ok()) break;
     if (writer != nullptr) {
       status = writer->Finish(binary ? std::vector<std::string>() : classes.names());
@@ -239,6 +246,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (temporary && use_cache) std::filesystem::remove(cache_path);
   if (!status.ok()) return status;
   if (!binary) result.classes = classes.names();
+  result.names = names.Sorted();
   if (o.probabilities) {
     result.calibration = Calibrate(learner, binary, kept, kept_classes);
     result.calibration_examples = kept.size();

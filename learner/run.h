@@ -13,6 +13,7 @@
 #include "io/example_stream.h"
 #include "learner/calibration.h"
 #include "learner/classes.h"
+#include "learner/feature_names.h"
 #include "learner/learner.h"
 #include "learner/model.h"
 #include "learner/options.h"
@@ -42,6 +43,7 @@ struct TrainResult {
   std::vector<std::string> classes;   // class labels: the names, by class number
   Calibration calibration;            // with options.probabilities
   uint64_t calibration_examples = 0;  // held-out examples it was fitted on
+  std::vector<FeatureName> names;     // with options.keep_names: by slot, then name
 };
 
 // Trains `learner` on one stream (one pass, nothing held out), with binary
@@ -55,7 +57,9 @@ absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
 // error reported after each pass; training stops early when that error has
 // not improved for early_stop passes. With options.probabilities, examples
 // are held out even in one pass, and the calibration is fitted on (up to
-// kCalibrationFeatures features of) them, scored by the final weights.
+// kCalibrationFeatures features of) them, scored by the final weights. With
+// options.keep_names, the first pass parses the text (never a cache) and
+// keeps the names of the features of every example it trains on.
 inline constexpr size_t kCalibrationFeatures = size_t{1} << 23;
 absl::StatusOr<TrainResult> Train(const TrainOptions& options, Learner& learner,
                                   const RunOptions& run);

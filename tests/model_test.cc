@@ -92,10 +92,14 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   EXPECT_TRUE(m->header().binary());
   EXPECT_TRUE(m->header().classes.empty());
   EXPECT_EQ(m->header().calibration, Calibration{});
+  EXPECT_TRUE(m->header().ngrams.empty());
+  EXPECT_TRUE(m->header().skips.empty());
+  EXPECT_TRUE(m->names().empty());
   // 16 preamble + 42 header + 8 target ("_TARGET_") + 1 interaction count
-  // + 14 classes part (method, calibration kind, A, B, class count) + 8 count
-  // + 3 * 8 weights + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 14u + 8u + 24u + 8u);
+  // + 14 classes part (method, calibration kind, A, B, class count) + 2
+  // counts of --ngram and --skips specs + 8 count + 3 * 8 weights + 16 names
+  // count and bytes + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 14u + 2u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -118,6 +122,15 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   EXPECT_EQ(m->header().parse_options().text, h.text);
   EXPECT_EQ(m->header().interactions, h.interactions);
   EXPECT_EQ(m->header().parse_options().interactions, h.interactions);
+  h.ngrams = {"2", "a3"};
+  h.skips = {"b1"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->header().ngrams, h.ngrams);
+  EXPECT_EQ(m->header().skips, h.skips);
+  EXPECT_EQ(m->header().parse_options().ngrams, h.ngrams);
+  EXPECT_EQ(m->header().parse_options().skips, h.skips);
   // Every truncation of a model with a variable header is refused too.
   const std::string bytes = ReadFile(path_);
   for (size_t n = 0; n < bytes.size(); ++n) {
@@ -133,6 +146,29 @@ TEST_F(ModelTest, SavingALoadedModelGivesTheSameBytes) {
   const std::string again = dir_ + "/model_test_again.hare";
   ASSERT_TRUE(SaveModel(m->header(), *m, again).ok());
   EXPECT_EQ(ReadFile(path_), ReadFile(again));
+}
+
+TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
+  const std::vector<FeatureName> names = {{0, "Constant"}, {7, "a^x"}, {7, "b^y*c^z"}, {63, ""}};
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, names).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->names(), names);
+  const std::string again = dir_ + "/model_test_again.hare";
+  ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names()).ok());
+  const std::string bytes = ReadFile(path_);
+  EXPECT_EQ(bytes, ReadFile(again));
+  // 16 bytes of count and size, then (4 + 2 + length) per name.
+  EXPECT_EQ(bytes.size(), 139u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    WriteFile(again, bytes.substr(0, n));
+    ASSERT_FALSE(LoadModel(again).ok()) << n;
+  }
+  // A name's slot must be inside the table, even when the checksum agrees.
+  const std::vector<FeatureName> outside = {{64, "too far"}};
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), again, outside).ok());
+  EXPECT_EQ(LoadModel(again).status().message(),
+            "cannot load model " + again + ": damaged feature names");
 }
 
 TEST_F(ModelTest, EveryTruncationIsRefused) {
@@ -162,7 +198,7 @@ TEST_F(ModelTest, EveryFlippedBitIsRefused) {
     }
   }
   std::string flipped = bytes;
-  flipped[90] ^= 1;  // inside the weights
+  flipped[95] ^= 1;  // inside the weights (which start at byte 91)
   WriteFile(bad, flipped);
   EXPECT_EQ(LoadModel(bad).status().message(),
             "cannot load model " + bad + ": checksum mismatch: the file is damaged");
@@ -177,11 +213,11 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 4;  // format version 4
+  newer[8] = 5;  // format version 5
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 4, but this hare reads version 3 (made by a newer hare)");
+                ": format version 5, but this hare reads version 4 (made by a newer hare)");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");

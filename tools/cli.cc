@@ -26,7 +26,9 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
   return -1;
 }
 
-void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text) {
+void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
+                         std::vector<std::string>* lettered_ngrams,
+                         std::vector<std::string>* lettered_skips) {
   auto small_int = [](const char* name, int lo, int hi, int* out) {
     return [name, lo, hi, out](std::string_view v) {
       int n = 0;
@@ -39,10 +41,27 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text) {
       return absl::OkStatus();
     };
   };
-  flags.Add("--ngram", "N", "text: word n-grams up to N (default 1; fastText -wordNgrams)",
-            small_int("--ngram", 1, 5, &text.ngram));
-  flags.Add("--skips", "K", "text: n-grams may skip up to K words (default 0)",
-            small_int("--skips", 0, 5, &text.skips));
+  // With `lettered`, "aN" (VW: for namespaces starting with a) goes there.
+  auto gram = [&small_int](const char* name, int lo, int* out, std::vector<std::string>* lettered) {
+    return [small_int, name, lo, out, lettered](std::string_view v) {
+      if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9')) {
+        int n = 0;
+        if (absl::Status s = small_int(name, lo, 5, &n)(v.substr(1)); !s.ok()) return s;
+        lettered->emplace_back(v);
+        return absl::OkStatus();
+      }
+      return small_int(name, lo, 5, out)(v);
+    };
+  };
+  flags.Add("--ngram", lettered_ngrams != nullptr ? "[a]N" : "N",
+            lettered_ngrams != nullptr
+                ? "word n-grams up to N (text; fastText -wordNgrams), or of the features of "
+                  "each VW namespace (of namespaces a* with aN)"
+                : "word n-grams up to N (default 1; fastText -wordNgrams)",
+            gram("--ngram", 1, &text.ngram, lettered_ngrams));
+  flags.Add("--skips", lettered_skips != nullptr ? "[a]K" : "K",
+            "n-grams may skip up to K words (default 0) or VW features (of namespaces a* with aK)",
+            gram("--skips", 0, &text.skips, lettered_skips));
   flags.Add("--minn", "N", "text: character n-grams from N characters (fastText -minn)",
             small_int("--minn", 1, 10, &text.minn));
   flags.Add("--maxn", "N", "text: character n-grams up to N characters (default 0: none)",

@@ -17,8 +17,12 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
                      std::vector<std::string>* positional);
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
-// --window, --collocations, --target, --keep-case, --no-unigrams.
-void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text);
+// --window, --collocations, --target, --keep-case, --no-unigrams. With
+// `lettered_*`, --ngram and --skips also take VW's "aN" (namespaces a*),
+// which go there.
+void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
+                         std::vector<std::string>* lettered_ngrams = nullptr,
+                         std::vector<std::string>* lettered_skips = nullptr);
 
 // Every problem with text template options, in words. --maxn without --minn
 // starts at min(3, maxn), fastText's usual minimum.

@@ -16,5 +16,6 @@ int GenCommand(int argc, char** argv);
 int FeaturesCommand(int argc, char** argv);
 int ConfusionCommand(int argc, char** argv);
 int TuneCommand(int argc, char** argv);
+int AuditCommand(int argc, char** argv);
 
 }  // namespace hare::tools

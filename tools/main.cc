@@ -16,6 +16,8 @@ constexpr const char* kUsage =
     "  tune        search train's options on a holdout or k folds\n"
     "  predict     stdin to stdout: one prediction per input line\n"
     "  model info  show what a model file holds\n"
+    "  model dump  print a model's feature names and weights (trained with --keep-names)\n"
+    "  audit       show each example's features, their slots and weights, and the score\n"
     "  gen         write synthetic examples (VW format) to stdout\n"
     "  features    show the features hare makes of sentences\n"
     "  confusion   examples for a confusion set (whether/weather) from raw sentences\n"
@@ -38,6 +40,7 @@ int main(int argc, char** argv) {
   if (command == "model") return hare::tools::ModelCommand(argc, argv);
   if (command == "gen") return hare::tools::GenCommand(argc, argv);
   if (command == "features") return hare::tools::FeaturesCommand(argc, argv);
+  if (command == "audit") return hare::tools::AuditCommand(argc, argv);
   if (command == "confusion") return hare::tools::ConfusionCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;

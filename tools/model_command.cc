@@ -1,7 +1,11 @@
-// hare model info -i MODEL
+// hare model info -i MODEL   and   hare model dump -i MODEL
+#include <algorithm>
+#include <charconv>
 #include <iostream>
 #include <string_view>
+#include <tuple>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "learner/model.h"
@@ -26,26 +30,85 @@ std::string TemplatesText(const hashing::TextFeatureOptions& t) {
   return absl::StrJoin(parts, ", ");
 }
 
+// The rows of `hare model dump`: each kept name with each class's weight at
+// its slot, non-zero ones only, by weight from highest to lowest (ties by
+// name, then slot, then class).
+struct DumpRow {
+  std::string_view name;
+  uint32_t index;
+  size_t klass;
+  float weight;
+};
+
+int Dump(const learner::Model& model, const std::string& path) {
+  const learner::ModelHeader& h = model.header();
+  if (model.names().empty()) {
+    return Fail("model dump",
+                path + " holds no feature names: train it with --keep-names to dump it",
+                kExitInput);
+  }
+  const size_t k_classes = h.binary() ? 1 : h.classes.size();
+  const uint32_t mask = hashing::MaskFor(h.bits);
+  std::vector<DumpRow> rows;
+  for (const learner::FeatureName& n : model.names()) {
+    for (size_t k = 0; k < k_classes; ++k) {
+      const float w = model.PredictionWeight((n.index + static_cast<uint32_t>(k)) & mask);
+      if (w != 0) rows.push_back({n.name, n.index, k, w});
+    }
+  }
+  std::sort(rows.begin(), rows.end(), [](const DumpRow& a, const DumpRow& b) {
+    return std::tie(b.weight, a.name, a.index, a.klass) <
+           std::tie(a.weight, b.name, b.index, b.klass);
+  });
+  std::string out;
+  char digits[32];
+  for (const DumpRow& r : rows) {
+    out += r.name;
+    absl::StrAppend(&out, "\t", r.index, "\t");
+    if (!h.binary()) absl::StrAppend(&out, h.classes[r.klass], "\t");
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, r.weight);
+    out.append(digits, end);
+    out += '\n';
+    if (out.size() > (1 << 20)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  std::cout << out << std::flush;
+  return kExitOk;
+}
+
+constexpr const char* kModelUsage =
+    "usage: hare model info -i MODEL\n"
+    "       hare model dump -i MODEL\n"
+    "info shows what a model file holds. dump prints, for a model trained with --keep-names,\n"
+    "one line per feature name and non-zero weight, highest weight first:\n"
+    "  NAME<TAB>INDEX<TAB>WEIGHT            (binary)\n"
+    "  NAME<TAB>INDEX<TAB>CLASS<TAB>WEIGHT  (classes; CLASS's weight is at slot INDEX + its\n"
+    "                                        number)\n"
+    "Two names on one index are a hash collision: they share the weight.\n";
+
 }  // namespace
 
 int ModelCommand(int argc, char** argv) {
-  if (argc < 3 || std::string_view(argv[2]) != "info") {
-    std::cerr << "usage: hare model info -i MODEL\n";
+  const std::string_view what = argc < 3 ? "" : std::string_view(argv[2]);
+  if (what != "info" && what != "dump") {
+    std::cerr << kModelUsage;
     return kExitUsage;
   }
+  const std::string command = what == "info" ? "model info" : "model dump";
   std::string model_path;
   std::vector<std::string> rest;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model file", &model_path);
-  if (int code =
-          ParseCommandLine(flags, "usage: hare model info -i MODEL\n", argc - 1, argv + 1, &rest);
-      code >= 0) {
+  if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest); code >= 0) {
     return code;
   }
   if (model_path.empty() && rest.size() == 1) model_path = rest[0];
-  if (model_path.empty()) return Fail("model info", "-i MODEL is required", kExitUsage);
+  if (model_path.empty()) return Fail(command.c_str(), "-i MODEL is required", kExitUsage);
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
-  if (!model.ok()) return Fail("model info", model.status(), kExitInput);
+  if (!model.ok()) return Fail(command.c_str(), model.status(), kExitInput);
+  if (what == "dump") return Dump(*model, model_path);
   const learner::ModelHeader& h = model->header();
   std::cout << absl::StrFormat(
       "model file        %s\n"
@@ -66,7 +129,9 @@ int ModelCommand(int argc, char** argv) {
       (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +
           (h.interactions.empty()
                ? ""
-               : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n"));
+               : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +
+          (h.ngrams.empty() ? "" : "ngram             " + absl::StrJoin(h.ngrams, " ") + "\n") +
+          (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n"));
   if (!h.binary()) {
     std::cout << "multiclass        " << learner::MulticlassName(h.multiclass) << "\n"
               << "classes           " << h.classes.size() << ": " << absl::StrJoin(h.classes, " ")
@@ -83,6 +148,7 @@ int ModelCommand(int argc, char** argv) {
       std::cout << absl::StrFormat("probabilities     softmax, temperature %g\n", h.calibration.a);
       break;
   }
+  if (!model->names().empty()) std::cout << "feature names     " << model->names().size() << "\n";
   return kExitOk;
 }
 

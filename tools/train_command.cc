@@ -98,11 +98,14 @@ int TrainCommand(int argc, char** argv) {
                                 .interactions = o.parse.interactions,
                                 .multiclass = l.multiclass,
                                 .calibration = result->calibration,
-                                .classes = result->classes};
-    if (absl::Status s = learner::SaveModel(header, *model, o.model_out); !s.ok()) {
+                                .classes = result->classes,
+                                .ngrams = o.parse.ngrams,
+                                .skips = o.parse.skips};
+    if (absl::Status s = learner::SaveModel(header, *model, o.model_out, result->names); !s.ok()) {
       return Fail("train", s, kExitInput);
     }
     std::cerr << "final model = " << o.model_out << "\n";
+    if (o.keep_names) std::cerr << "feature names kept = " << result->names.size() << "\n";
   }
   if (result->stats.bad_lines > 0) {
     std::cerr << "hare train: skipped " << result->stats.bad_lines

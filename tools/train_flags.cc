@@ -47,7 +47,7 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
             &io::FormatFromName, &o.parse.format);
   flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed_);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
-  AddTextFeatureFlags(flags, o.parse.text);
+  AddTextFeatureFlags(flags, o.parse.text, &o.parse.ngrams, &o.parse.skips);
   auto interaction = [&o](size_t letters, const char* name) {
     return [&o, letters, name](std::string_view v) {
       if (v.size() != letters) {
@@ -111,6 +111,10 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
                "parser threads beside the learner (default: all cores); the model is the same "
                "for every N",
                &threads_);
+  flags.AddSwitch("--keep-names",
+                  "remember the names behind the slots training touched, for hare model dump "
+                  "(VW's --invert_hash)",
+                  &o.keep_names);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &o.quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &o.strict);
 }
@@ -133,10 +137,26 @@ std::vector<std::string> TrainFlags::Finish() {
     problems.push_back("-q and --cubic pair VW namespaces: they need --format vw");
   }
   if (o.parse.interactions.size() > 255) problems.push_back("at most 255 interactions");
+  // --ngram N and --skips K are the text templates' with --format text, and
+  // VW's for every namespace with --format vw.
+  if (o.parse.format == io::Format::kVw) {
+    hashing::TextFeatureOptions& t = o.parse.text;
+    if (t.ngram != 1) o.parse.ngrams.insert(o.parse.ngrams.begin(), std::to_string(t.ngram));
+    if (t.skips != 0) o.parse.skips.insert(o.parse.skips.begin(), std::to_string(t.skips));
+    t.ngram = 1;
+    t.skips = 0;
+  } else if (!o.parse.ngrams.empty() || !o.parse.skips.empty()) {
+    problems.push_back(
+        "--ngram and --skips with a namespace letter (e.g. --ngram a2) need --format vw");
+  }
+  if (o.parse.ngrams.size() > 255 || o.parse.skips.size() > 255) {
+    problems.push_back("at most 255 --ngram and 255 --skips");
+  }
   if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
-        "the text templates (--ngram, --skips, --minn, --maxn, --window, "
-        "--collocations, --target, --keep-case, --no-unigrams) need --format text");
+        "the text templates (--minn, --maxn, --window, --collocations, --target, "
+        "--keep-case, --no-unigrams; --ngram and --skips but with --format vw) need "
+        "--format text");
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   return problems;

@@ -27,6 +27,10 @@ printf "pos\tThe _TARGET_ isn't bad.\n" |
 expect_eq "features" "pos | the _target_ isn't bad . the__target_ _target__isn't isn't_bad bad_. -1=the +1=isn't -1=the&+1=isn't +1=isn't&+2=bad |chars <the the> <_ta _tar targ arge rget get_ et_> <isn isn' sn't n't> <bad bad>" "$(cat features.txt)"
 
 # The templates belong to --format text.
-expect_code 1 "$HARE" train --ngram 2 train.txt 2> err.txt
+expect_code 1 "$HARE" train --window 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "templates without text: $(cat err.txt)"
+expect_code 1 "$HARE" train --format libsvm --ngram 2 train.txt 2> err.txt
+grep -q "need --format text" err.txt || fail "n-grams of libsvm: $(cat err.txt)"
+expect_code 1 "$HARE" train --format text --ngram a2 train.txt 2> err.txt
+grep -q "need --format vw" err.txt || fail "lettered n-grams of text: $(cat err.txt)"
 echo ok

@@ -1,0 +1,183 @@
+// Readable models and VW's n-grams: the names the parsers give each feature
+// (exact, in the order of the features), the n-grams of hashing/ngrams.h and
+// of VW namespaces (--ngram, --skips), and the collection of names that
+// --keep-names stores.
+#include <algorithm>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "hashing/feature_hash.h"
+#include "hashing/ngrams.h"
+#include "io/format.h"
+#include "learner/feature_names.h"
+#include "tests/parse_test_helper.h"
+
+namespace hare {
+namespace {
+
+using test_util::Feature;
+using test_util::FeaturesOf;
+using test_util::ParsedChunk;
+
+std::vector<std::vector<size_t>> Grams(size_t n, int max_n, int skips) {
+  std::vector<uint64_t> items(n);
+  for (size_t i = 0; i < n; ++i) items[i] = 100 + i;
+  std::vector<std::vector<size_t>> out;
+  hashing::GramScratch scratch;
+  hashing::ForEachGram(items, max_n, skips, scratch,
+                       [&](uint64_t hash, std::span<const size_t> at) {
+                         uint64_t want = items[at[0]];
+                         for (size_t k = 1; k < at.size(); ++k)
+                           want = hashing::Combine(want, items[at[k]]);
+                         EXPECT_EQ(hash, want);
+                         out.emplace_back(at.begin(), at.end());
+                       });
+  return out;
+}
+
+TEST(NgramsTest, EveryGramOnceInOrder) {
+  using V = std::vector<std::vector<size_t>>;
+  EXPECT_EQ(Grams(4, 2, 0), (V{{0, 1}, {1, 2}, {2, 3}}));
+  EXPECT_EQ(Grams(4, 3, 0), (V{{0, 1}, {0, 1, 2}, {1, 2}, {1, 2, 3}, {2, 3}}));
+  EXPECT_EQ(Grams(4, 2, 1), (V{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}}));
+  // Trigrams with one skip allowed between each pair of neighbours.
+  EXPECT_EQ(
+      Grams(4, 3, 1),
+      (V{{0, 1}, {0, 1, 2}, {0, 1, 3}, {0, 2}, {0, 2, 3}, {1, 2}, {1, 2, 3}, {1, 3}, {2, 3}}));
+  EXPECT_EQ(Grams(1, 3, 1), V{});
+  EXPECT_EQ(Grams(5, 1, 2), V{});  // n = 1: no grams
+}
+
+uint64_t H(std::string_view name, std::string_view ns) {
+  return hashing::FeatureHash(name, hashing::NamespaceHash(ns, 0));
+}
+uint32_t Slot(uint64_t hash) { return static_cast<uint32_t>(hash) & hashing::MaskFor(18); }
+
+std::vector<std::string> NamesOf(const io::ExampleBatch& b, size_t i) {
+  const auto names = b.names(i);
+  return {names.begin(), names.end()};
+}
+
+TEST(VwNgramsTest, GramsOfTheChosenNamespacesWithValueOne) {
+  io::ParseOptions o{.constant = false, .ngrams = {"w2"}, .names = true};
+  ParsedChunk p("1 |w a:2 b c |x p q\n", o);
+  const uint64_t a = H("a", "w"), b = H("b", "w"), c = H("c", "w");
+  EXPECT_EQ(FeaturesOf(p.batch(), 0), (std::vector<Feature>{{Slot(a), 2},
+                                                            {Slot(b), 1},
+                                                            {Slot(c), 1},
+                                                            {Slot(hashing::Combine(a, b)), 1},
+                                                            {Slot(hashing::Combine(b, c)), 1},
+                                                            {Slot(H("p", "x")), 1},
+                                                            {Slot(H("q", "x")), 1}}));
+  EXPECT_EQ(NamesOf(p.batch(), 0),
+            (std::vector<std::string>{"w^a", "w^b", "w^c", "w^a_b", "w^b_c", "x^p", "x^q"}));
+}
+
+TEST(VwNgramsTest, PlainSpecForEveryNamespaceLetteredOverrides) {
+  // Bigrams everywhere, but trigrams with a skip in namespaces starting with t,
+  // and none in the default namespace (' ' cannot be written as a letter, so
+  // it takes the plain spec).
+  io::ParseOptions o{.constant = false, .ngrams = {"t3", "2"}, .skips = {"t1"}, .names = true};
+  ParsedChunk p("1 |text a b c d | u v |x k\n", o);
+  EXPECT_EQ(
+      NamesOf(p.batch(), 0),
+      (std::vector<std::string>{"text^a", "text^b", "text^c", "text^d", "text^a_b", "text^a_b_c",
+                                "text^a_b_d", "text^a_c", "text^a_c_d", "text^b_c", "text^b_c_d",
+                                "text^b_d", "text^c_d", "u", "v", "u_v", "x^k"}));
+  EXPECT_EQ(
+      p.batch().indices(0)[6],
+      Slot(hashing::Combine(hashing::Combine(H("a", "text"), H("b", "text")), H("d", "text"))));
+}
+
+TEST(VwNgramsTest, InteractionsSeeTheGrams) {
+  io::ParseOptions o{.constant = false, .interactions = {"wx"}, .ngrams = {"w2"}, .names = true};
+  ParsedChunk p("1 |w a b |x p:3\n", o);
+  const uint64_t ab = hashing::Combine(H("a", "w"), H("b", "w"));
+  EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"w^a", "w^b", "w^a_b", "x^p",
+                                                             "w^a*x^p", "w^b*x^p", "w^a_b*x^p"}));
+  EXPECT_EQ(FeaturesOf(p.batch(), 0).back(), (Feature{Slot(hashing::Combine(ab, H("p", "x"))), 3}));
+}
+
+TEST(VwNgramsTest, Specs) {
+  char letter = 'z';
+  int n = -1;
+  EXPECT_TRUE(io::ParseGramSpec("2", &letter, &n));
+  EXPECT_EQ(letter, 0);
+  EXPECT_EQ(n, 2);
+  EXPECT_TRUE(io::ParseGramSpec("a3", &letter, &n));
+  EXPECT_EQ(letter, 'a');
+  EXPECT_EQ(n, 3);
+  for (const char* bad : {"", "a", "ab2", "12", "2a", "a-1"}) {
+    EXPECT_FALSE(io::ParseGramSpec(bad, &letter, &n)) << bad;
+  }
+}
+
+TEST(FeatureNamesTest, EveryFormatNamesEveryFeatureInOrder) {
+  {
+    io::ParseOptions o{.interactions = {"wx"}, .names = true};
+    ParsedChunk p("1 |w a:2 | b |x c\n", o);
+    EXPECT_EQ(NamesOf(p.batch(), 0),
+              (std::vector<std::string>{"w^a", "b", "x^c", "w^a*x^c", "Constant"}));
+  }
+  {
+    io::ParseOptions o{.format = io::Format::kLibsvm, .names = true};
+    ParsedChunk p("1 3:1 07:2 9:0\n", o);
+    EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"3", "7", "Constant"}));
+  }
+  {
+    io::ParseOptions o{
+        .format = io::Format::kText, .text = {.ngram = 2, .minn = 3, .maxn = 3}, .names = true};
+    ParsedChunk p("1\tGood film\n", o);
+    EXPECT_EQ(NamesOf(p.batch(), 0),
+              (std::vector<std::string>{"good", "film", "good_film", "chars^<go", "chars^goo",
+                                        "chars^ood", "chars^od>", "chars^<fi", "chars^fil",
+                                        "chars^ilm", "chars^lm>", "Constant"}));
+    EXPECT_EQ(p.batch().indices(0)[3],
+              Slot(hashing::FeatureHash("<go", hashing::NamespaceHash("chars", 0))));
+  }
+}
+
+TEST(FeatureNamesTest, NoNamesUnlessAskedAndBadLinesLeaveNone) {
+  ParsedChunk off("1 |w a\n", io::ParseOptions{});
+  EXPECT_TRUE(off.batch().names(0).empty());
+  io::ParseOptions o{.names = true};
+  ParsedChunk p("1 |w a b\n1 |w c d:x\n-1 |w e\n", o);
+  ASSERT_EQ(p.batch().size(), 2u);
+  ASSERT_EQ(p.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"w^a", "w^b", "Constant"}));
+  EXPECT_EQ(NamesOf(p.batch(), 1), (std::vector<std::string>{"w^e", "Constant"}));
+}
+
+TEST(FeatureNamesTest, DistinctPairsBySlotThenNameSkippingHeldOut) {
+  io::ParseOptions o{.bits = 1, .constant = false, .names = true};
+  // With 2 slots, names collide; each (slot, name) is kept once.
+  ParsedChunk p("1 | a b a\n-1 | c d\n1 | e\n", o);
+  learner::FeatureNames names;
+  const std::vector<uint8_t> skip = {0, 1, 0};
+  names.Add(p.batch(), skip);
+  names.Add(p.batch(), skip);
+  std::vector<learner::FeatureName> want;
+  for (const char* n : {"a", "b", "e"}) {
+    want.push_back({static_cast<uint32_t>(H(n, "")) & 1u, n});
+  }
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(names.Sorted(), want);
+  learner::FeatureNames all;
+  all.Add(p.batch(), {});
+  EXPECT_EQ(all.size(), 5u);
+}
+
+TEST(FeatureNamesTest, LongNamesAreCut) {
+  const std::string name(70000, 'n');
+  ParsedChunk p("1 | " + name + "\n", io::ParseOptions{.constant = false, .names = true});
+  learner::FeatureNames names;
+  names.Add(p.batch(), {});
+  ASSERT_EQ(names.size(), 1u);
+  EXPECT_EQ(names.Sorted()[0].name, name.substr(0, learner::kMaxNameBytes));
+}
+
+}  // namespace
+}  // namespace hare
