@@ -6,16 +6,20 @@
 #
 #   scripts/compare-sentences.sh
 #   HARE=/path/to/hare DATA=/path/to/data scripts/compare-sentences.sh
-#   DEFAULT_OPTS="--format text --multiclass ova --rule pa --average --ngram 2 -b 22" scripts/compare-sentences.sh
+#   DEFAULT_OPTS="--format text --multiclass ova --rule sgd --loss logistic --adagrad -l 0.5 --ngram 2 -b 22" scripts/compare-sentences.sh
 #
 # HARE            the hare binary (default build/tools/hare under the repository root)
 # DATA            the data folder (default ../shared/data beside the repository)
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
-#                 (default "--format text --multiclass ova --rule pa --average -b 22")
-# CONFUSION_OPTS  template options added for the confusion sets, to the default
-#                 command and to hare tune (default "--window 3 --collocations")
+#                 (default "--format text --multiclass ova --rule sgd --loss logistic
+#                 --adagrad -l 0.5 --ngram 2 -b 22")
+# CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
+#                 --passes 1 (default "--format text --multiclass ova --rule winnow
+#                 --average --window 3 --collocations --no-unigrams -b 22")
+# CONFUSION_OPTS  template options added to hare tune's for the confusion sets
+#                 (default "--rule winnow --ngram 1 --window 3 --collocations --no-unigrams")
 # TUNE_OPTS       the fixed options given to hare tune
-#                 (default "--format text --multiclass ova")
+#                 (default "--format text --multiclass ova -b 22")
 # TUNE            "auto" (default): run hare tune when the binary has it; "no": skip it
 # TUNE_TIMEOUT    seconds one hare tune may take before it is stopped (default 600)
 #
@@ -33,7 +37,8 @@
 #
 # The tools and their one fixed configuration each (nothing is picked per
 # corpus, nothing is tuned on the test part):
-#   hare 1 pass  hare train $DEFAULT_OPTS [$CONFUSION_OPTS] --passes 1 TRAIN -f MODEL:
+#   hare 1 pass  hare train $DEFAULT_OPTS --passes 1 TRAIN -f MODEL (confusion sets:
+#                $CONFUSION_DEFAULT_OPTS instead of $DEFAULT_OPTS):
 #                hare reads the .tsv files itself (its tokenizer splits off
 #                punctuation, lower-cases; its features are the templates asked for).
 #   hare tuned   hare tune $TUNE_OPTS [$CONFUSION_OPTS] TRAIN prints one line, the
@@ -62,7 +67,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule pa --average --ngram 2 -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule sgd --loss logistic --adagrad -l 0.5 --ngram 2 -b 22}
+CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule winnow --average --window 3 --collocations --no-unigrams -b 22}
 CONFUSION_OPTS=${CONFUSION_OPTS:---rule winnow --ngram 1 --window 3 --collocations --no-unigrams}
 TUNE_OPTS=${TUNE_OPTS:---format text --multiclass ova -b 22}
 TUNE=${TUNE:-auto}
@@ -240,7 +246,7 @@ for entry in "${corpora[@]}"; do
   default=($DEFAULT_OPTS) tune_fixed=($TUNE_OPTS)
   if [[ $kind == confusion ]]; then
     # shellcheck disable=SC2206
-    default+=($CONFUSION_OPTS) tune_fixed+=($CONFUSION_OPTS)
+    default=($CONFUSION_DEFAULT_OPTS) tune_fixed+=($CONFUSION_OPTS)
   fi
 
   say "$name ($classes classes, $ntrain train, $ntest test): hare, 1 pass"
@@ -282,7 +288,7 @@ cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
 {
   echo "# hare vs LIBLINEAR vs fastText on sentences"
   echo
-  echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets also \`$CONFUSION_OPTS\`);"
+  echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets: \`hare train $CONFUSION_DEFAULT_OPTS --passes 1\`);"
   echo "hare tuned: \`hare tune $TUNE_OPTS\` (confusion sets also \`$CONFUSION_OPTS\`), then \`hare train\` with the one line it prints;"
   echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
   echo "Accuracy in % of the test part; times are wall seconds of training alone; differences in points."

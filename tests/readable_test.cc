@@ -51,6 +51,15 @@ TEST(NgramsTest, EveryGramOnceInOrder) {
   EXPECT_EQ(Grams(5, 1, 2), V{});  // n = 1: no grams
 }
 
+// Options with names kept, built by assignment (GCC 12 warns, wrongly, of
+// designated initializers of a struct with strings).
+io::ParseOptions Named(bool constant = true) {
+  io::ParseOptions o;
+  o.constant = constant;
+  o.names = true;
+  return o;
+}
+
 uint64_t H(std::string_view name, std::string_view ns) {
   return hashing::FeatureHash(name, hashing::NamespaceHash(ns, 0));
 }
@@ -62,7 +71,8 @@ std::vector<std::string> NamesOf(const io::ExampleBatch& b, size_t i) {
 }
 
 TEST(VwNgramsTest, GramsOfTheChosenNamespacesWithValueOne) {
-  io::ParseOptions o{.constant = false, .ngrams = {"w2"}, .names = true};
+  io::ParseOptions o = Named(false);
+  o.ngrams = {"w2"};
   ParsedChunk p("1 |w a:2 b c |x p q\n", o);
   const uint64_t a = H("a", "w"), b = H("b", "w"), c = H("c", "w");
   EXPECT_EQ(FeaturesOf(p.batch(), 0), (std::vector<Feature>{{Slot(a), 2},
@@ -80,7 +90,9 @@ TEST(VwNgramsTest, PlainSpecForEveryNamespaceLetteredOverrides) {
   // Bigrams everywhere, but trigrams with a skip in namespaces starting with t,
   // and none in the default namespace (' ' cannot be written as a letter, so
   // it takes the plain spec).
-  io::ParseOptions o{.constant = false, .ngrams = {"t3", "2"}, .skips = {"t1"}, .names = true};
+  io::ParseOptions o = Named(false);
+  o.ngrams = {"t3", "2"};
+  o.skips = {"t1"};
   ParsedChunk p("1 |text a b c d | u v |x k\n", o);
   EXPECT_EQ(
       NamesOf(p.batch(), 0),
@@ -93,7 +105,9 @@ TEST(VwNgramsTest, PlainSpecForEveryNamespaceLetteredOverrides) {
 }
 
 TEST(VwNgramsTest, InteractionsSeeTheGrams) {
-  io::ParseOptions o{.constant = false, .interactions = {"wx"}, .ngrams = {"w2"}, .names = true};
+  io::ParseOptions o = Named(false);
+  o.interactions = {"wx"};
+  o.ngrams = {"w2"};
   ParsedChunk p("1 |w a b |x p:3\n", o);
   const uint64_t ab = hashing::Combine(H("a", "w"), H("b", "w"));
   EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"w^a", "w^b", "w^a_b", "x^p",
@@ -117,19 +131,24 @@ TEST(VwNgramsTest, Specs) {
 
 TEST(FeatureNamesTest, EveryFormatNamesEveryFeatureInOrder) {
   {
-    io::ParseOptions o{.interactions = {"wx"}, .names = true};
+    io::ParseOptions o = Named();
+    o.interactions = {"wx"};
     ParsedChunk p("1 |w a:2 | b |x c\n", o);
     EXPECT_EQ(NamesOf(p.batch(), 0),
               (std::vector<std::string>{"w^a", "b", "x^c", "w^a*x^c", "Constant"}));
   }
   {
-    io::ParseOptions o{.format = io::Format::kLibsvm, .names = true};
+    io::ParseOptions o = Named();
+    o.format = io::Format::kLibsvm;
     ParsedChunk p("1 3:1 07:2 9:0\n", o);
     EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"3", "7", "Constant"}));
   }
   {
-    io::ParseOptions o{
-        .format = io::Format::kText, .text = {.ngram = 2, .minn = 3, .maxn = 3}, .names = true};
+    io::ParseOptions o = Named();
+    o.format = io::Format::kText;
+    o.text.ngram = 2;
+    o.text.minn = 3;
+    o.text.maxn = 3;
     ParsedChunk p("1\tGood film\n", o);
     EXPECT_EQ(NamesOf(p.batch(), 0),
               (std::vector<std::string>{"good", "film", "good_film", "chars^<go", "chars^goo",
@@ -143,7 +162,7 @@ TEST(FeatureNamesTest, EveryFormatNamesEveryFeatureInOrder) {
 TEST(FeatureNamesTest, NoNamesUnlessAskedAndBadLinesLeaveNone) {
   ParsedChunk off("1 |w a\n", io::ParseOptions{});
   EXPECT_TRUE(off.batch().names(0).empty());
-  io::ParseOptions o{.names = true};
+  io::ParseOptions o = Named();
   ParsedChunk p("1 |w a b\n1 |w c d:x\n-1 |w e\n", o);
   ASSERT_EQ(p.batch().size(), 2u);
   ASSERT_EQ(p.batch().bad_lines.size(), 1u);
@@ -152,7 +171,8 @@ TEST(FeatureNamesTest, NoNamesUnlessAskedAndBadLinesLeaveNone) {
 }
 
 TEST(FeatureNamesTest, DistinctPairsBySlotThenNameSkippingHeldOut) {
-  io::ParseOptions o{.bits = 1, .constant = false, .names = true};
+  io::ParseOptions o = Named(false);
+  o.bits = 1;
   // With 2 slots, names collide; each (slot, name) is kept once.
   ParsedChunk p("1 | a b a\n-1 | c d\n1 | e\n", o);
   learner::FeatureNames names;
@@ -172,7 +192,7 @@ TEST(FeatureNamesTest, DistinctPairsBySlotThenNameSkippingHeldOut) {
 
 TEST(FeatureNamesTest, LongNamesAreCut) {
   const std::string name(70000, 'n');
-  ParsedChunk p("1 | " + name + "\n", io::ParseOptions{.constant = false, .names = true});
+  ParsedChunk p("1 | " + name + "\n", Named(false));
   learner::FeatureNames names;
   names.Add(p.batch(), {});
   ASSERT_EQ(names.size(), 1u);

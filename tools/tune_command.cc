@@ -144,7 +144,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   const bool classes = given.learner.multiclass != learner::Multiclass::kNone;
   Dimension rules{"rule",
                   {"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
-                   "--rule sgd --loss logistic"}};
+                   "--rule sgd --loss logistic", "--rule sgd --loss logistic --adagrad",
+                   "--rule sgd --loss hinge --adagrad"}};
   if (classes) {
     rules.values.push_back("--rule perceptron --multiclass crammer-singer");
     rules.values.push_back("--rule winnow --multiclass wta");
@@ -157,7 +158,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   } else if (rule.find("pa") != rule.npos) {
     dims.push_back({"step", {"", "-C 0.1", "-C 0.01"}});
   } else if (rule.find("sgd") != rule.npos) {
-    dims.push_back({"step", {"", "-l 0.25", "-l 4"}});
+    dims.push_back({"step", {"", "-l 0.25", "-l 0.5", "-l 2", "-l 4"}});
   } else {
     dims.push_back({"step", {"", "--margin 1", "--margin 10"}});
   }
