@@ -32,6 +32,19 @@ void Calibration::Probabilities(std::span<const float> scores, std::span<double>
   for (double& p : out) p /= sum;
 }
 
+void Calibration::ClassProbabilities(std::span<const float> scores, bool binary,
+                                     std::vector<double>& out) const {
+  if (kind == CalibrationKind::kNone) {
+    out.clear();
+  } else if (binary) {
+    const double p = Probability(scores[0]);
+    out.assign({1 - p, p});
+  } else {
+    out.resize(scores.size());
+    Probabilities(scores, out);
+  }
+}
+
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes) {
   double positives = 0, negatives = 0;
   for (int32_t c : classes) (c == 1 ? positives : negatives) += 1;

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace hare::learner {
 
@@ -30,6 +31,10 @@ struct Calibration {
   double Probability(float score) const;
   // K classes: the probability of each class, into `out` (same size).
   void Probabilities(std::span<const float> scores, std::span<double> out) const;
+  // The probability of each class of a row of scores into `out`: binary (one
+  // score), -1 then +1; K classes, the K probabilities. Empty for kNone.
+  void ClassProbabilities(std::span<const float> scores, bool binary,
+                          std::vector<double>& out) const;
 };
 
 // Fits Platt's A and B to binary examples: scores[i] and classes[i] (1 for

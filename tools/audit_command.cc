@@ -80,17 +80,11 @@ int AuditCommand(int argc, char** argv) {
               AppendFloat(text, row[k]);
             }
           }
-          if (h.calibration.kind != learner::CalibrationKind::kNone) {
-            double p = 0;
-            if (h.binary()) {
-              p = h.calibration.Probability(row[0]);
-            } else {
-              probabilities.resize(row.size());
-              h.calibration.Probabilities(row, probabilities);
-              p = probabilities[static_cast<size_t>(predicted)];
-            }
+          h.calibration.ClassProbabilities(row, h.binary(), probabilities);
+          if (!probabilities.empty()) {
             text += "\tprobability ";
-            AppendFloat(text, static_cast<float>(p));
+            AppendFloat(text, static_cast<float>(
+                                  probabilities[h.binary() ? 1 : static_cast<size_t>(predicted)]));
           }
           text += '\n';
           const auto indices = batch.indices(i);

@@ -24,25 +24,9 @@ struct FileCloser {
 };
 using File = std::unique_ptr<FILE, FileCloser>;
 
-// The probability a calibrated model gives each class of example i (binary:
-// -1 then +1), into `out`; empty for a model without probabilities.
-void ClassProbabilities(const learner::ModelHeader& h, const learner::Scores& scores, size_t i,
-                        std::vector<double>& out) {
-  const std::span<const float> row = scores.row(i);
-  if (h.calibration.kind == learner::CalibrationKind::kNone) {
-    out.clear();
-  } else if (h.binary()) {
-    const double p = h.calibration.Probability(row[0]);
-    out.assign({1 - p, p});
-  } else {
-    out.resize(row.size());
-    h.calibration.Probabilities(row, out);
-  }
-}
-
 // Appends "label value[ tag]" for example i: the predicted label (a class
 // name, or 1/-1), then P(+1) (binary) or the probability of the predicted
-// class given `probabilities` (ClassProbabilities); without them the raw
+// class given `probabilities` (Calibration::ClassProbabilities); without them the raw
 // score (binary) or the predicted class's score.
 void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
                       const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
@@ -137,7 +121,7 @@ int TestCommand(int argc, char** argv) {
           evaluation.AddClass(classes.names()[evaluation.classes()]);
         text.clear();
         for (size_t i = 0; i < batch.size(); ++i) {
-          ClassProbabilities(h, scores, i, probabilities);
+          h.calibration.ClassProbabilities(scores.row(i), h.binary(), probabilities);
           if (out) AppendPrediction(h, classes, batch, scores, i, probabilities, text);
           if (ids[i] < 0) continue;
           const int32_t predicted = scores.Predicted(i);
@@ -204,7 +188,8 @@ int PredictCommand(int argc, char** argv) {
         uint32_t line = 1;  // next line of the chunk to answer
         for (size_t i = 0; i < batch.size(); ++i) {
           for (; line < batch.line(i); ++line) text += '\n';
-          ClassProbabilities(model->header(), scores, i, probabilities);
+          model->header().calibration.ClassProbabilities(scores.row(i), model->header().binary(),
+                                                         probabilities);
           AppendPrediction(model->header(), classes, batch, scores, i, probabilities, text);
           ++line;
         }
