@@ -31,6 +31,13 @@
 
 namespace hare::hashing {
 
+// The largest values the templates take (command line and model files alike):
+// the number of grams grows fast with ngram and skips.
+inline constexpr int kMaxNgram = 5;
+inline constexpr int kMaxSkips = 5;
+inline constexpr int kMaxCharNgram = 10;
+inline constexpr int kMaxWindow = 10;
+
 struct TextFeatureOptions {
   bool unigrams = true;
   int ngram = 1;  // word n-grams up to this length (1: unigrams only)

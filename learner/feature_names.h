@@ -27,9 +27,12 @@ inline constexpr size_t kMaxNameBytes = 65535;
 // names on one slot are a hash collision, and both are kept.
 class FeatureNames {
  public:
-  // Adds the names of the examples of `batch` whose `skip` entry is 0 (every
-  // example if `skip` is empty). A batch parsed without names adds nothing.
-  void Add(const io::ExampleBatch& batch, std::span<const uint8_t> skip);
+  // Adds the names of the examples of `batch` that are trained on: those
+  // with a class (classes[i] >= 0; every example if `classes` is empty) whose
+  // `held_out` entry is 0 (every one if it is empty). A batch parsed without
+  // names adds nothing.
+  void Add(const io::ExampleBatch& batch, std::span<const int32_t> classes,
+           std::span<const uint8_t> held_out);
 
   size_t size() const { return seen_.size(); }
   // By slot, then name: the same for every order the pairs came in.

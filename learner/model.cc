@@ -328,6 +328,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.text.window = text[5];
   h.text.collocations = text[6] == 1;
   h.text.keep_case = text[7] == 1;
+  if (h.text.ngram < 1 || h.text.ngram > hashing::kMaxNgram || h.text.skips > hashing::kMaxSkips ||
+      h.text.minn > hashing::kMaxCharNgram || h.text.maxn > hashing::kMaxCharNgram ||
+      h.text.window > hashing::kMaxWindow) {
+    return refuse("its text templates are out of range");
+  }
   h.text.target.assign(body.data() + kPreamble + kHeaderBytes, target_size);
   // The interactions: a count, then each as a length and its letters, filling
   // the rest of the header exactly.
@@ -372,7 +377,9 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       const uint8_t len = x < header_end ? static_cast<uint8_t>(*x++) : 0;
       char letter;
       int value;
-      if (header_end - x < len || !io::ParseGramSpec(std::string_view(x, len), &letter, &value)) {
+      if (header_end - x < len || !io::ParseGramSpec(std::string_view(x, len), &letter, &value) ||
+          value > (specs == &h.ngrams ? hashing::kMaxNgram : hashing::kMaxSkips) ||
+          (specs == &h.ngrams && value < 1)) {
         return refuse("damaged --ngram or --skips");
       }
       specs->emplace_back(x, len);

@@ -84,7 +84,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
         pass.kept_classes->push_back(ids[i]);
       }
     }
-    if (pass.names != nullptr) pass.names->Add(*batch, held_out);
+    if (pass.names != nullptr) pass.names->Add(*batch, ids, held_out);
     score_batch(*batch, std::span<const int32_t>(ids), std::span<const uint8_t>(held_out), scores);
     const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {

@@ -171,6 +171,25 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
             "cannot load model " + again + ": damaged feature names");
 }
 
+TEST_F(ModelTest, TemplatesBeyondTheCommandLinesRangeAreRefused) {
+  // The number of grams grows exponentially with n and skips: a crafted file
+  // with a matching checksum must not make hare test run out of memory.
+  ModelHeader h = Header();
+  h.format = io::Format::kText;
+  h.text.ngram = 9;
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ + ": its text templates are out of range");
+  h = Header();
+  h.ngrams = {"a9"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ + ": damaged --ngram or --skips");
+  h.ngrams = {"5"};
+  h.skips = {"0"};
+  EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok() && LoadModel(path_).ok());
+}
+
 TEST_F(ModelTest, EveryTruncationIsRefused) {
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   const std::string bytes = ReadFile(path_);

@@ -170,15 +170,17 @@ TEST(FeatureNamesTest, NoNamesUnlessAskedAndBadLinesLeaveNone) {
   EXPECT_EQ(NamesOf(p.batch(), 1), (std::vector<std::string>{"w^e", "Constant"}));
 }
 
-TEST(FeatureNamesTest, DistinctPairsBySlotThenNameSkippingHeldOut) {
+TEST(FeatureNamesTest, DistinctPairsBySlotThenNameOfTrainedExamplesOnly) {
   io::ParseOptions o = Named(false);
   o.bits = 1;
-  // With 2 slots, names collide; each (slot, name) is kept once.
-  ParsedChunk p("1 | a b a\n-1 | c d\n1 | e\n", o);
+  // With 2 slots, names collide; each (slot, name) is kept once. Example 2 is
+  // held out and example 4 has no class: neither is trained on.
+  ParsedChunk p("1 | a b a\n-1 | c d\n1 | e\n| f\n", o);
   learner::FeatureNames names;
-  const std::vector<uint8_t> skip = {0, 1, 0};
-  names.Add(p.batch(), skip);
-  names.Add(p.batch(), skip);
+  const std::vector<int32_t> classes = {1, 0, 1, -1};
+  const std::vector<uint8_t> held_out = {0, 1, 0, 0};
+  names.Add(p.batch(), classes, held_out);
+  names.Add(p.batch(), classes, held_out);
   std::vector<learner::FeatureName> want;
   for (const char* n : {"a", "b", "e"}) {
     want.push_back({static_cast<uint32_t>(H(n, "")) & 1u, n});
@@ -186,15 +188,15 @@ TEST(FeatureNamesTest, DistinctPairsBySlotThenNameSkippingHeldOut) {
   std::sort(want.begin(), want.end());
   EXPECT_EQ(names.Sorted(), want);
   learner::FeatureNames all;
-  all.Add(p.batch(), {});
-  EXPECT_EQ(all.size(), 5u);
+  all.Add(p.batch(), {}, {});
+  EXPECT_EQ(all.size(), 6u);
 }
 
 TEST(FeatureNamesTest, LongNamesAreCut) {
   const std::string name(70000, 'n');
   ParsedChunk p("1 | " + name + "\n", Named(false));
   learner::FeatureNames names;
-  names.Add(p.batch(), {});
+  names.Add(p.batch(), {}, {});
   ASSERT_EQ(names.size(), 1u);
   EXPECT_EQ(names.Sorted()[0].name, name.substr(0, learner::kMaxNameBytes));
 }

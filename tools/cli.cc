@@ -42,15 +42,16 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
     };
   };
   // With `lettered`, "aN" (VW: for namespaces starting with a) goes there.
-  auto gram = [&small_int](const char* name, int lo, int* out, std::vector<std::string>* lettered) {
-    return [small_int, name, lo, out, lettered](std::string_view v) {
-      if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9')) {
+  auto gram = [&small_int](const char* name, int lo, int hi, int* out,
+                           std::vector<std::string>* lettered) {
+    return [small_int, name, lo, hi, out, lettered](std::string_view v) {
+      if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9') && v[0] != '-') {
         int n = 0;
-        if (absl::Status s = small_int(name, lo, 5, &n)(v.substr(1)); !s.ok()) return s;
+        if (absl::Status s = small_int(name, lo, hi, &n)(v.substr(1)); !s.ok()) return s;
         lettered->emplace_back(v);
         return absl::OkStatus();
       }
-      return small_int(name, lo, 5, out)(v);
+      return small_int(name, lo, hi, out)(v);
     };
   };
   flags.Add("--ngram", lettered_ngrams != nullptr ? "[a]N" : "N",
@@ -58,16 +59,16 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                 ? "word n-grams up to N (text; fastText -wordNgrams), or of the features of "
                   "each VW namespace (of namespaces a* with aN)"
                 : "word n-grams up to N (default 1; fastText -wordNgrams)",
-            gram("--ngram", 1, &text.ngram, lettered_ngrams));
+            gram("--ngram", 1, hashing::kMaxNgram, &text.ngram, lettered_ngrams));
   flags.Add("--skips", lettered_skips != nullptr ? "[a]K" : "K",
             "n-grams may skip up to K words (default 0) or VW features (of namespaces a* with aK)",
-            gram("--skips", 0, &text.skips, lettered_skips));
+            gram("--skips", 0, hashing::kMaxSkips, &text.skips, lettered_skips));
   flags.Add("--minn", "N", "text: character n-grams from N characters (fastText -minn)",
-            small_int("--minn", 1, 10, &text.minn));
+            small_int("--minn", 1, hashing::kMaxCharNgram, &text.minn));
   flags.Add("--maxn", "N", "text: character n-grams up to N characters (default 0: none)",
-            small_int("--maxn", 0, 10, &text.maxn));
+            small_int("--maxn", 0, hashing::kMaxCharNgram, &text.maxn));
   flags.Add("--window", "K", "text: words at -K..K around the target, with their offsets",
-            small_int("--window", 0, 10, &text.window));
+            small_int("--window", 0, hashing::kMaxWindow, &text.window));
   flags.AddSwitch("--collocations", "text: pairs of neighbours of the target (-1=a&+1=b)",
                   &text.collocations);
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);

@@ -44,7 +44,7 @@ bool TuneSetsItself(std::string_view name) {
   for (std::string_view n :
        {"-f", "--final-regressor", "--passes", "--holdout-period", "--holdout-off", "--early-stop",
         "-c", "--cache", "--quiet", "--threads", "--folds", "--max-passes", "--probabilities",
-        "--strict", "-h", "--help"}) {
+        "--strict", "--keep-names", "-h", "--help"}) {
     if (name == n) return true;
   }
   return false;
