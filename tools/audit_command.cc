@@ -1,6 +1,5 @@
 // hare audit -i MODEL [FILE...]: every feature of every example, with its
 // slot, value and weight, and the score (VW's --audit).
-#include <charconv>
 #include <iostream>
 #include <string>
 
@@ -26,12 +25,6 @@ constexpr const char* kSynopsis =
     "interaction, 'Constant' for the bias), INDEX its slot, and WEIGHT the model's weight\n"
     "there; a model of classes gives one weight per class, in the order of its classes,\n"
     "separated by ','.\n";
-
-void AppendFloat(std::string& out, float value) {
-  char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  out.append(digits, end);
-}
 
 }  // namespace
 

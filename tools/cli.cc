@@ -89,6 +89,12 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text)
   return problems;
 }
 
+void AppendFloat(std::string& out, float value) {
+  char digits[32];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  out.append(digits, end);
+}
+
 int DefaultThreads() {
   const unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(std::min(n, 256u));

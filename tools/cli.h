@@ -28,6 +28,9 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
 // starts at min(3, maxn), fastText's usual minimum.
 std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text);
 
+// Appends `value` as the shortest text that reads back as the same float.
+void AppendFloat(std::string& out, float value);
+
 // The number of threads `--threads` means by default: all cores.
 int DefaultThreads();
 

@@ -1,6 +1,5 @@
 // hare model info -i MODEL   and   hare model dump -i MODEL
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <string_view>
 #include <tuple>
@@ -61,13 +60,11 @@ int Dump(const learner::Model& model, const std::string& path) {
            std::tie(a.weight, b.name, b.index, b.klass);
   });
   std::string out;
-  char digits[32];
   for (const DumpRow& r : rows) {
     out += r.name;
     absl::StrAppend(&out, "\t", r.index, "\t");
     if (!h.binary()) absl::StrAppend(&out, h.classes[r.klass], "\t");
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, r.weight);
-    out.append(digits, end);
+    AppendFloat(out, r.weight);
     out += '\n';
     if (out.size() > (1 << 20)) {
       std::cout << out;

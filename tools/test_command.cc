@@ -1,6 +1,5 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -41,9 +40,7 @@ void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& cl
   }
   const double value =
       probabilities.empty() ? scores.row(i)[column] : probabilities[h.binary() ? 1 : predicted];
-  char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, static_cast<float>(value));
-  out.append(digits, end);
+  AppendFloat(out, static_cast<float>(value));
   if (!batch.tag(i).empty()) {
     out += ' ';
     out += batch.tag(i);
