@@ -17,13 +17,20 @@
 namespace hare::learner {
 
 // Calls fn(slot, value) for each active feature of one example, in the
-// weight vector of class `klass`.
-template <class Table, class Fn>
+// weight vector of class `klass`. kFloats, when given, is the table's
+// floats_per_slot(), known at compile time.
+template <int kFloats = 0, class Table, class Fn>
 inline void ForEachFeature(Table& table, std::span<const uint32_t> indices,
                            std::span<const float> values, uint32_t klass, Fn&& fn) {
   const uint32_t mask = table.mask();
-  for (size_t k = 0; k < indices.size(); ++k)
-    fn(table.slot((indices[k] + klass) & mask), values[k]);
+  for (size_t k = 0; k < indices.size(); ++k) {
+    const uint32_t index = (indices[k] + klass) & mask;
+    if constexpr (kFloats > 0) {
+      fn(table.template slot<kFloats>(index), values[k]);
+    } else {
+      fn(table.slot(index), values[k]);
+    }
+  }
 }
 
 // Issues a prefetch for each slot of an example, so that its memory reads

@@ -91,22 +91,23 @@ class LinearLearner final : public Learner {
       const auto values = batch.values(i);
       if constexpr (kLazyReg) {
         for (uint32_t k = 0; k < k_count; ++k) {
-          ForEachFeature(table_, indices, values, k,
-                         [&](float* slot, float) { PayRegularization(slot); });
+          ForEachFeature<kFloats>(table_, indices, values, k,
+                                  [&](float* slot, float) { PayRegularization(slot); });
         }
       }
       float norm2 = 0, xsum = 0;
       for (uint32_t k = 0; k < k_count; ++k) {
         float dot = 0;
         if (k == 0) {
-          ForEachFeature(table_, indices, values, 0, [&](const float* slot, float x) {
+          ForEachFeature<kFloats>(table_, indices, values, 0, [&](const float* slot, float x) {
             dot += rule_.Weight(slot) * x;
             if constexpr (Rule::kNormalizesInput || Rule::kStepUsesNorm) norm2 += x * x;
             xsum += x;
           });
         } else {
-          ForEachFeature(table_, indices, values, k,
-                         [&](const float* slot, float x) { dot += rule_.Weight(slot) * x; });
+          ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
+            dot += rule_.Weight(slot) * x;
+          });
         }
         row[k] = dot;
       }
@@ -145,7 +146,7 @@ class LinearLearner final : public Learner {
     float norm2 = 0, xsum = 0;
     for (uint32_t k = 0; k < row.size(); ++k) {
       float dot = 0;
-      ForEachFeature(table_, indices, values, k, [&](const float* slot, float x) {
+      ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
         dot += PredictionWeightOf(slot) * x;
         if (k == 0) {
           if constexpr (Rule::kNormalizesInput) norm2 += x * x;
@@ -228,7 +229,7 @@ class LinearLearner final : public Learner {
   float Accumulate(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
                    const Step& step) {
     float metric_norm2 = 0;
-    ForEachFeature(table_, indices, values, k, [&](float* slot, float x) {
+    ForEachFeature<kFloats>(table_, indices, values, k, [&](float* slot, float x) {
       const float g = step.gradient * x;
       slot[kG] += g * g;
       if constexpr (Rule::kStepUsesNorm) metric_norm2 += x * x / std::sqrt(slot[kG]);
@@ -239,7 +240,7 @@ class LinearLearner final : public Learner {
   // The rule's update of class k's weights of the active features.
   void Change(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
               const Step& step, float scale) {
-    ForEachFeature(table_, indices, values, k, [&](float* slot, float x) {
+    ForEachFeature<kFloats>(table_, indices, values, k, [&](float* slot, float x) {
       if constexpr (kAverage) CatchUpAverage(slot);
       float rate = 1.0f;
       if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;

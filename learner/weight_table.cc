@@ -16,9 +16,9 @@ namespace hare::learner {
 // trimmed), so that every part of it can be a huge page.
 constexpr size_t kHugePage = size_t{2} << 20;
 
-WeightTable::WeightTable(int bits, int floats_per_slot) : bits_(bits) {
-  while ((1 << shift_) < floats_per_slot) ++shift_;
-  size_ = (size_t{1} << bits) << shift_;
+WeightTable::WeightTable(int bits, int floats_per_slot)
+    : bits_(bits), stride_(static_cast<size_t>(floats_per_slot)) {
+  size_ = (size_t{1} << bits) * stride_;
   const size_t bytes = size_ * sizeof(float);
   const size_t mapped = bytes + kHugePage;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
@@ -47,7 +47,7 @@ WeightTable::WeightTable(WeightTable&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
       size_(other.size_),
       bits_(other.bits_),
-      shift_(other.shift_) {}
+      stride_(other.stride_) {}
 
 WeightTable& WeightTable::operator=(WeightTable&& other) noexcept {
   if (this != &other) {
@@ -55,7 +55,7 @@ WeightTable& WeightTable::operator=(WeightTable&& other) noexcept {
     data_ = std::exchange(other.data_, nullptr);
     size_ = other.size_;
     bits_ = other.bits_;
-    shift_ = other.shift_;
+    stride_ = other.stride_;
   }
   return *this;
 }
