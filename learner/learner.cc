@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "learner/arow.h"
 #include "learner/linear_learner.h"
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
@@ -106,6 +107,8 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
       if (o.l1 > 0 || o.l2 > 0) return Make(r, o, bits, Regularization{o.l1, o.l2});
       return Make(r, o, bits);
     }
+    case Rule::kArow:
+      return Make(Arow{.r = o.arow_r, .margin = o.margin.value_or(1.0f)}, o, bits);
   }
   return nullptr;
 }

@@ -51,6 +51,9 @@ class LinearLearner final : public Learner {
   static_assert(!(kAverage && kLazyReg), "averaging of decaying weights is not kept");
 
  public:
+  // The rule keeps a variance per weight (AROW): its step uses sum s_i x_i^2.
+  static constexpr bool kHasVariance = requires(const float* slot) { Rule::Variance(slot); };
+  static_assert(!kHasVariance || Rule::kStepUsesNorm, "a variance is used through the norm");
   static constexpr int kG = Rule::kWeights;
   static constexpr int kSum = kG + (kAdagrad ? 1 : 0);
   static constexpr int kLast = kSum + 1;
@@ -190,6 +193,13 @@ class LinearLearner final : public Learner {
       const float metric_norm2 = Accumulate(indices, values, k, step);
       if constexpr (Rule::kStepUsesNorm) step = rule_.Decide(y, score, metric_norm2, importance);
     }
+    if constexpr (kHasVariance) {
+      float variance_norm2 = 0;  // sum s_i x_i^2 in class k's weights
+      ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
+        variance_norm2 += Rule::Variance(slot) * x * x;
+      });
+      step = rule_.Decide(y, score, variance_norm2 * scale * scale, importance);
+    }
     Change(indices, values, k, step, scale);
   }
 
@@ -244,7 +254,7 @@ class LinearLearner final : public Learner {
       if constexpr (kAverage) CatchUpAverage(slot);
       float rate = 1.0f;
       if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;
-      rule_.Update(slot, x * scale, step.coefficient, rate);
+      rule_.Update(slot, x * scale, step, rate);
     });
   }
 

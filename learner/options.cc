@@ -30,7 +30,8 @@ constexpr std::pair<Rule, const char*> kRules[] = {
     {Rule::kBalancedWinnow, "balanced-winnow"},
     {Rule::kModifiedBalancedWinnow, "modified-balanced-winnow"},
     {Rule::kPa, "pa"},
-    {Rule::kSgd, "sgd"}};
+    {Rule::kSgd, "sgd"},
+    {Rule::kArow, "arow"}};
 constexpr std::pair<PaVariant, const char*> kPaVariants[] = {
     {PaVariant::kPa, "pa"}, {PaVariant::kPaI, "pa-i"}, {PaVariant::kPaII, "pa-ii"}};
 constexpr std::pair<Loss, const char*> kLosses[] = {
@@ -79,7 +80,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.normalized_margin && !l.margin) problem("--normalized-margin needs --margin G");
   const bool winnow = l.rule == Rule::kWinnow || l.rule == Rule::kBalancedWinnow ||
                       l.rule == Rule::kModifiedBalancedWinnow;
-  if (l.adagrad && winnow) {
+  if (l.adagrad && (winnow || l.rule == Rule::kArow)) {
     problem("--adagrad is for the additive rules (perceptron, pa, sgd), not ", RuleName(l.rule));
   }
   if ((l.alpha || l.beta || l.initial || l.threshold) && !winnow) {
@@ -94,6 +95,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--threshold must be a number >= 0");
   }
   if (!Positive(l.aggressiveness)) problem("-C must be > 0");
+  if (!Positive(l.arow_r)) problem("--arow-r must be > 0");
   if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
   if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {
     problem("--l1 and --l2 must be >= 0");

@@ -13,7 +13,15 @@
 
 namespace hare::learner {
 
-enum class Rule { kPerceptron, kWinnow, kBalancedWinnow, kModifiedBalancedWinnow, kPa, kSgd };
+enum class Rule {
+  kPerceptron,
+  kWinnow,
+  kBalancedWinnow,
+  kModifiedBalancedWinnow,
+  kPa,
+  kSgd,
+  kArow
+};
 enum class PaVariant { kPa, kPaI, kPaII };
 enum class Loss { kHinge, kLogistic, kSquared };
 enum class Schedule { kConstant, kSqrt, kPower };
@@ -55,6 +63,8 @@ struct LearnerOptions {
   // Passive-aggressive.
   PaVariant pa_variant = PaVariant::kPaI;
   float aggressiveness = 1.0f;  // C
+  // AROW.
+  float arow_r = 1.0f;  // r: the larger, the smaller the steps
   // SGD.
   Loss loss = Loss::kHinge;
   Schedule schedule = Schedule::kSqrt;

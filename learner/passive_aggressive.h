@@ -51,8 +51,8 @@ struct PassiveAggressive {
     }
     return {tau * y, -y};
   }
-  static void Update(float* slot, float x, float coefficient, float rate_i) {
-    slot[0] += coefficient * x * rate_i;
+  static void Update(float* slot, float x, const Step& step, float rate_i) {
+    slot[0] += step.coefficient * x * rate_i;
   }
 };
 

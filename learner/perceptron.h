@@ -47,9 +47,9 @@ struct Perceptron {
     return update ? Step{rate * importance * y, y} : Step{};
   }
 
-  void Update(float* slot, float x, float coefficient, float rate_i) {
+  void Update(float* slot, float x, const Step& step, float rate_i) {
     const float old = slot[0];
-    slot[0] += coefficient * x * rate_i;
+    slot[0] += step.coefficient * x * rate_i;
     if (normalized_margin) norm_w2 += double(slot[0]) * slot[0] - double(old) * old;
   }
 };

@@ -3,12 +3,14 @@
 //   kWeights           floats of the rule's own state at the start of a slot
 //   kAdditive          updates are w += c * x * rate_i (so AdaGrad applies)
 //   kNormalizesInput   examples are scaled to ||x|| = 1 first (Modified Balanced Winnow)
-//   kStepUsesNorm      the step size depends on ||x||^2 (passive-aggressive)
+//   kStepUsesNorm      the step size depends on ||x||^2 (passive-aggressive), or
+//                      with Variance, on sum_i Variance(slot_i) x_i^2 (AROW)
 //   Weight(slot)       the weight predictions use
 //   Baseline()         Weight() of a slot never touched (Winnow starts at w0, not 0)
 //   Threshold(xsum)    subtracted from w.x to give the score; xsum = sum of x_i
 //   Decide(...)        whether and how much to update on this example
-//   Update(slot, x, c, rate)  the update of one slot
+//   Update(slot, x, step, rate)  the update of one slot
+//   Variance(slot)     optional: the rule's uncertainty about a weight (AROW)
 //   BeginExample()     optional: called once per example learned from, before
 //                      Decide (which may be called once per class)
 #pragma once
@@ -25,6 +27,7 @@ namespace hare::learner {
 struct Step {
   float coefficient = 0.0f;
   float gradient = 0.0f;
+  float shrink = 0.0f;  // AROW: beta, by which the variances of the features shrink
 };
 
 // Whether a label/score pair asks for an update: a mistake (the score's side,

@@ -67,8 +67,8 @@ struct Sgd {
     if (d == 0) return {};
     return {-Rate() * importance * d, d};
   }
-  static void Update(float* slot, float x, float coefficient, float rate_i) {
-    slot[0] += coefficient * x * rate_i;
+  static void Update(float* slot, float x, const Step& step, float rate_i) {
+    slot[0] += step.coefficient * x * rate_i;
   }
 };
 

@@ -60,7 +60,8 @@ struct Winnow {
   Step Decide(float y, float score, float, float importance) const {
     return NeedsUpdate(y, score, margin) ? Step{y * importance, 0} : Step{};
   }
-  void Update(float* slot, float x, float c, float) const {
+  void Update(float* slot, float x, const Step& step, float) const {
+    const float c = step.coefficient;
     const float e = std::fabs(c) * x;
     const float factor = c > 0 ? Power(alpha, log_alpha, e) : Power(beta, log_beta, e);
     slot[0] = ClampWeight((slot[0] + w0) * factor) - w0;
@@ -84,7 +85,8 @@ struct BalancedWinnow {
   Step Decide(float y, float score, float, float importance) const {
     return NeedsUpdate(y, score, margin) ? Step{y * importance, 0} : Step{};
   }
-  void Update(float* slot, float x, float c, float) const {
+  void Update(float* slot, float x, const Step& step, float) const {
+    const float c = step.coefficient;
     const float e = std::fabs(c) * x;
     const float up = Power(alpha, log_alpha, e), down = Power(beta, log_beta, e);
     slot[0] = ClampWeight((slot[0] + w0) * (c > 0 ? up : down)) - w0;
@@ -109,7 +111,8 @@ struct ModifiedBalancedWinnow {
   Step Decide(float y, float score, float, float importance) const {
     return y * score <= margin ? Step{y * importance, 0} : Step{};
   }
-  void Update(float* slot, float x, float c, float) const {
+  void Update(float* slot, float x, const Step& step, float) const {
+    const float c = step.coefficient;
     const float e = std::fabs(c);
     const float grow = std::pow(alpha * (1 + x), e);
     const float shrink = std::pow(beta * (1 - x), e);

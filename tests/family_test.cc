@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "io/example_reader.h"
+#include "learner/arow.h"
 #include "learner/linear_learner.h"
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
@@ -117,6 +118,36 @@ TEST(RuleUpdatesTest, PassiveAggressiveStepSizes) {
   TrainOne(l, Example(-1, x));
   EXPECT_NEAR(TrainOne(l, Example(-1, x)), -1.0, 1e-6);
   ExpectNear(W(l), {-0.5 / n2, 1 / n2, -2 / n2});
+}
+
+// AROW by hand. x = (0.5, -1, 2), y = +1 on a fresh table (s_i = 1, w = 0):
+// m = 0, v = 0.25 + 1 + 4 = 5.25, beta = 1/(v + r) = 0.16, alpha = 0.16;
+// w = alpha * s_i * x_i = (0.08, -0.16, 0.32), s_i = 1 - beta x_i^2 =
+// (0.96, 0.84, 0.36). Then x = (1, 1, 0), y = -1: score -0.08, loss 0.92,
+// v = 1.8, beta = 1/2.8; w1 = 0.08 - 0.92/2.8 * 0.96, s1 = 0.96 - 0.96^2/2.8.
+TEST(RuleUpdatesTest, ArowStepAndVariances) {
+  LinearLearner<Arow, false, false> l(Arow{.r = 1, .margin = 1}, 4);
+  auto variance = [&](uint32_t i) { return Arow::Variance(l.table().slot(i)); };
+  EXPECT_FLOAT_EQ(TrainOne(l, Example(+1, {0.5f, -1.0f, 2.0f})), 0.0f);
+  ExpectNear(W(l), {0.08, -0.16, 0.32});
+  ExpectNear({variance(1), variance(2), variance(3)}, {0.96, 0.84, 0.36});
+  // The step moves the example's margin from 0 to v/(v + r) of the way to 1.
+  EXPECT_NEAR(TrainOne(l, Example(+1, {0.5f, -1.0f, 2.0f})), 5.25 / 6.25, 1e-6);
+  LinearLearner<Arow, false, false> m(Arow{.r = 1, .margin = 1}, 4);
+  TrainOne(m, Example(+1, {0.5f, -1.0f, 2.0f}));
+  EXPECT_NEAR(TrainOne(m, Example(-1, {1.0f, 1.0f, 0.0f})), -0.08, 1e-6);
+  const double alpha = 0.92 / 2.8, beta = 1 / 2.8;
+  ExpectNear(W(m), {0.08 - alpha * 0.96, -0.16 - alpha * 0.84, 0.32});
+  EXPECT_NEAR(Arow::Variance(m.table().slot(1)), 0.96 - beta * 0.96 * 0.96, 1e-6);
+  EXPECT_NEAR(Arow::Variance(m.table().slot(2)), 0.84 - beta * 0.84 * 0.84, 1e-6);
+  // Beyond the margin nothing changes.
+  const std::vector<float> before = W(m);
+  TrainOne(m, Example(-1, {0.0f, 10.0f, 0.0f}));
+  EXPECT_EQ(W(m), before);
+  // An importance weight h divides r: beta = 1/(5.25 + 1/2).
+  LinearLearner<Arow, false, false> h(Arow{.r = 1, .margin = 1}, 4);
+  TrainOne(h, Example(+1, {0.5f, -1.0f, 2.0f}, 2.0f));
+  ExpectNear(W(h), {0.5 / 5.75, -1 / 5.75, 2 / 5.75});
 }
 
 TEST(RuleUpdatesTest, SgdLossesAndSchedules) {
@@ -232,6 +263,7 @@ TEST(LazyAverageTest, EqualsTheNaiveAverageForEveryRule) {
   CheckLazyAverage<PassiveAggressive, true>(PassiveAggressive{}, false);
   CheckLazyAverage<Sgd, false>(Sgd{.loss = Loss::kLogistic}, false);
   CheckLazyAverage<Sgd, true>(Sgd{.loss = Loss::kHinge, .adagrad = true}, false);
+  CheckLazyAverage<Arow, false>(Arow{}, false);
 }
 
 // Lazy L1 and L2 against applying them to the whole table after every example.

@@ -296,7 +296,7 @@ TEST(ModelScoresTest, LoadedModelScoresLikeTheLearnerForEveryRule) {
   }
   const std::string path = ScratchPath("model.hare");
   for (Rule rule : {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow,
-                    Rule::kModifiedBalancedWinnow, Rule::kPa, Rule::kSgd}) {
+                    Rule::kModifiedBalancedWinnow, Rule::kPa, Rule::kSgd, Rule::kArow}) {
     for (bool average : {false, true}) {
       LearnerOptions o;
       o.rule = rule;

@@ -72,9 +72,10 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
                   "fit probabilities on held-out examples (Platt's sigmoid; a softmax "
                   "temperature for classes)",
                   &o.probabilities);
-  AddChoice(flags, "--rule", "NAME",
-            "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd",
-            &learner::RuleFromName, &l.rule);
+  AddChoice(
+      flags, "--rule", "NAME",
+      "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd, arow",
+      &learner::RuleFromName, &l.rule);
   flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)", &l.learning_rate);
   AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
   flags.AddSwitch("--normalized-margin", "perceptron: test y*w.x/||w|| < G/2 instead",
@@ -92,6 +93,8 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
   AddChoice(flags, "--pa-variant", "V", "pa: pa, pa-i (default) or pa-ii",
             &learner::PaVariantFromName, &l.pa_variant);
   flags.AddFloat("-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)", &l.aggressiveness);
+  flags.AddFloat("--arow-r", "R", "arow: regularization r, larger for smaller steps (default 1)",
+                 &l.arow_r);
   AddChoice(flags, "--loss", "L", "sgd: hinge (default), logistic or squared",
             &learner::LossFromName, &l.loss);
   AddChoice(flags, "--schedule", "S", "sgd: constant, sqrt (default: r/sqrt(t)) or power",

@@ -32,12 +32,12 @@ namespace {
 constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
-    "averaging, the rule's step (margin, alpha, -C, -l) and, with --format text, the templates\n"
-    "(--ngram, --minn/--maxn; --window, --collocations, --no-unigrams when a --window, --target\n"
-    "or --collocations is given), by coordinate ascent, each candidate scored on a holdout of\n"
-    "every 5th example (or K folds) after every pass. The train options given are the starting\n"
-    "point and stay fixed unless the search changes them. Progress goes to stderr; stdout gets\n"
-    "one line, the best options for hare train (with --passes).\n";
+    "averaging, the rule's step (margin, alpha, -C, -l, --arow-r) and, with --format text,\n"
+    "the templates (--ngram, --minn/--maxn; --window, --collocations, --no-unigrams when a\n"
+    "--window, --target or --collocations is given), by coordinate ascent, each candidate\n"
+    "scored on a holdout of every 5th example (or K folds) after every pass. The train options\n"
+    "given are the starting point and stay fixed unless the search changes them. Progress goes\n"
+    "to stderr; stdout gets one line, the best options for hare train (with --passes).\n";
 
 // Flags that tune sets itself for every candidate.
 bool TuneSetsItself(std::string_view name) {
@@ -145,7 +145,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   Dimension rules{"rule",
                   {"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
                    "--rule sgd --loss logistic", "--rule sgd --loss logistic --adagrad",
-                   "--rule sgd --loss hinge --adagrad"}};
+                   "--rule sgd --loss hinge --adagrad", "--rule arow"}};
   if (classes) {
     rules.values.push_back("--rule perceptron --multiclass crammer-singer");
     rules.values.push_back("--rule winnow --multiclass wta");
@@ -155,6 +155,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   // The step of the rule chosen so far.
   if (rule.find("winnow") != rule.npos) {
     dims.push_back({"step", {"", "--alpha 1.1", "--alpha 1.25", "--alpha 2"}});
+  } else if (rule.find("arow") != rule.npos) {
+    dims.push_back({"step", {"", "--arow-r 0.1", "--arow-r 10"}});
   } else if (rule.find("pa") != rule.npos) {
     dims.push_back({"step", {"", "-C 0.1", "-C 0.01"}});
   } else if (rule.find("sgd") != rule.npos) {

@@ -16,6 +16,10 @@ grep -q "threshold must be a number >= 0" err.txt || fail "negative threshold: $
 expect_code 1 "$HARE" train --rule perceptron --alpha 2 d.vw 2> err.txt
 grep -q "are for the Winnow rules" err.txt || fail "winnow option on perceptron: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule winnow --adagrad d.vw
+expect_code 1 "$HARE" train --rule arow --adagrad d.vw 2> err.txt
+grep -q "adagrad is for the additive rules" err.txt || fail "arow with adagrad: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule arow --arow-r 0 d.vw 2> err.txt
+grep -q "arow-r must be > 0" err.txt || fail "arow-r 0: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw
 expect_code 1 "$HARE" train -b 2>/dev/null
 expect_code 2 "$HARE" train missing.vw 2> err.txt

@@ -1,0 +1,50 @@
+// AROW, adaptive regularization of weight vectors (Crammer, Kulesza & Dredze,
+// "Adaptive Regularization of Weight Vectors", NIPS 2009), diagonal version.
+//
+// Each weight w_i has a variance s_i (1 at first): how unsure the rule is of
+// it. On an example with margin m = y * w.x below gamma (--margin, default 1):
+//
+//   v     = sum_i s_i * x_i^2          the example's variance under the model
+//   beta  = 1 / (v + r)                r = --arow-r, default 1
+//   alpha = (gamma - m) * beta
+//   w_i  += alpha * y * s_i * x_i      features seen rarely move the most
+//   s_i  -= beta * s_i^2 * x_i^2       and each sighting makes them surer
+//
+// So a feature's step shrinks with the number of times it was seen, as with
+// AdaGrad, but the step is sized to the example, as with passive-aggressive
+// learning; in one pass it gets close to what a batch learner finds. A larger
+// r is more conservative. An importance weight h divides r.
+#pragma once
+
+#include "learner/rule.h"
+
+namespace hare::learner {
+
+struct Arow {
+  static constexpr int kWeights = 2;  // w_i, then 1 - s_i (so a fresh slot, all zero, has s_i = 1)
+  static constexpr bool kAdditive = false;  // its own per-feature rates: no AdaGrad on top
+  static constexpr bool kNormalizesInput = false;
+  static constexpr bool kStepUsesNorm = true;
+
+  float r = 1.0f;
+  float margin = 1.0f;
+
+  static float Weight(const float* slot) { return slot[0]; }
+  static float Baseline() { return 0.0f; }
+  static float Threshold(float) { return 0.0f; }
+  // s_i, the factor of x_i^2 in the `norm2` Decide is given (v above).
+  static float Variance(const float* slot) { return 1.0f - slot[1]; }
+  Step Decide(float y, float score, float norm2, float importance) const {
+    const float loss = margin - y * score;
+    if (!(loss > 0)) return {};
+    const float beta = 1 / (norm2 + r / importance);
+    return {.coefficient = loss * beta * y, .gradient = 0, .shrink = beta};
+  }
+  static void Update(float* slot, float x, const Step& step, float) {
+    const float s = 1.0f - slot[1];
+    slot[0] += step.coefficient * s * x;
+    slot[1] += step.shrink * s * s * x * x;
+  }
+};
+
+}  // namespace hare::learner
