@@ -5,7 +5,8 @@
 // multiclass method, averaging, the rule's step parameter, and with --format
 // text the templates), each candidate trained on the user's files with train's
 // own option parser and scored on a holdout (every 5th example) or k folds,
-// at every pass up to --max-passes (which picks the number of passes). Two
+// at every pass up to --max-passes (which picks the number of passes: the
+// line printed trains that many passes on every example, --holdout-off). Two
 // rounds at most: a round that changes nothing ends the search. Candidates
 // run in parallel, one per thread; each is deterministic and ties keep the
 // earlier choice, so the result is the same for any thread count.
@@ -37,7 +38,9 @@ constexpr const char* kSynopsis =
     "--window, --target or --collocations is given), by coordinate ascent, each candidate\n"
     "scored on a holdout of every 5th example (or K folds) after every pass. The train options\n"
     "given are the starting point and stay fixed unless the search changes them. Progress goes\n"
-    "to stderr; stdout gets one line, the best options for hare train (with --passes).\n";
+    "to stderr; stdout gets one line, the best options for hare train: with --passes N and,\n"
+    "for N > 1, --holdout-off, so that every example is learned from (with --probabilities,\n"
+    "train's holdout stays: the fit needs it).\n";
 
 // Flags that tune sets itself for every candidate.
 bool TuneSetsItself(std::string_view name) {
@@ -284,7 +287,15 @@ int TuneCommand(int argc, char** argv) {
   std::vector<std::string> args = args_of(values);
   args.push_back("--passes");
   args.push_back(std::to_string(best.passes));
-  if (probabilities) args.push_back("--probabilities");
+  // The pass count was chosen on tune's own holdout: hare train then learns
+  // from every example for that many passes, rather than holding out a tenth
+  // again to stop early. Probabilities are fitted on held-out examples, so
+  // they keep train's holdout.
+  if (probabilities) {
+    args.push_back("--probabilities");
+  } else if (best.passes > 1) {
+    args.push_back("--holdout-off");
+  }
   const std::string line = absl::StrJoin(args, " ");
   std::cerr << absl::StrFormat("best: held-out accuracy %.4f with: hare train %s %s\n",
                                best.accuracy, line, absl::StrJoin(setup.inputs, " "));
