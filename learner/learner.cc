@@ -5,6 +5,7 @@
 
 #include "learner/arow.h"
 #include "learner/linear_learner.h"
+#include "learner/naive_bayes.h"
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
 #include "learner/sgd.h"
@@ -109,6 +110,8 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
     }
     case Rule::kArow:
       return Make(Arow{.r = o.arow_r, .margin = o.margin.value_or(1.0f)}, o, bits);
+    case Rule::kNaiveBayes:
+      return Make(NaiveBayes{.smoothing = o.smoothing}, o, bits);
   }
   return nullptr;
 }

@@ -311,7 +311,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
       format > static_cast<uint8_t>(io::Format::kText) ||
-      rule > static_cast<uint8_t>(Rule::kArow) || flags > 3 || !std::isfinite(h.threshold)) {
+      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 3 || !std::isfinite(h.threshold)) {
     return refuse("its header holds values out of range");
   }
   h.bits = static_cast<int>(bits);

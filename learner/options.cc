@@ -31,7 +31,8 @@ constexpr std::pair<Rule, const char*> kRules[] = {
     {Rule::kModifiedBalancedWinnow, "modified-balanced-winnow"},
     {Rule::kPa, "pa"},
     {Rule::kSgd, "sgd"},
-    {Rule::kArow, "arow"}};
+    {Rule::kArow, "arow"},
+    {Rule::kNaiveBayes, "nb"}};
 constexpr std::pair<PaVariant, const char*> kPaVariants[] = {
     {PaVariant::kPa, "pa"}, {PaVariant::kPaI, "pa-i"}, {PaVariant::kPaII, "pa-ii"}};
 constexpr std::pair<Loss, const char*> kLosses[] = {
@@ -78,9 +79,12 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--normalized-margin is for --rule perceptron");
   }
   if (l.normalized_margin && !l.margin) problem("--normalized-margin needs --margin G");
+  if (l.margin && l.rule == Rule::kNaiveBayes) {
+    problem("--margin is for the mistake-driven rules: nb learns from every example");
+  }
   const bool winnow = l.rule == Rule::kWinnow || l.rule == Rule::kBalancedWinnow ||
                       l.rule == Rule::kModifiedBalancedWinnow;
-  if (l.adagrad && (winnow || l.rule == Rule::kArow)) {
+  if (l.adagrad && (winnow || l.rule == Rule::kArow || l.rule == Rule::kNaiveBayes)) {
     problem("--adagrad is for the additive rules (perceptron, pa, sgd), not ", RuleName(l.rule));
   }
   if ((l.alpha || l.beta || l.initial || l.threshold) && !winnow) {
@@ -96,6 +100,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   }
   if (!Positive(l.aggressiveness)) problem("-C must be > 0");
   if (!Positive(l.arow_r)) problem("--arow-r must be > 0");
+  if (!Positive(l.smoothing)) problem("--smoothing must be > 0");
   if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
   if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {
     problem("--l1 and --l2 must be >= 0");
@@ -121,6 +126,9 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--probabilities fits on held-out examples: it cannot go with --holdout-off");
   }
   if (o.passes < 1) problem("--passes must be at least 1");
+  if ((o.learn_passes > 0 ? o.learn_passes : o.passes) > 1 && l.rule == Rule::kNaiveBayes) {
+    problem("nb counts every example once: --passes must be 1");
+  }
   if (o.threads < 1 || o.threads > 256) problem("--threads must be 1 to 256");
   if (o.holdout_period < 2) problem("--holdout-period must be at least 2");
   if (o.holdout_offset < 0 || o.holdout_offset >= o.holdout_period) {

@@ -20,7 +20,8 @@ enum class Rule {
   kModifiedBalancedWinnow,
   kPa,
   kSgd,
-  kArow
+  kArow,
+  kNaiveBayes
 };
 enum class PaVariant { kPa, kPaI, kPaII };
 enum class Loss { kHinge, kLogistic, kSquared };
@@ -65,6 +66,8 @@ struct LearnerOptions {
   float aggressiveness = 1.0f;  // C
   // AROW.
   float arow_r = 1.0f;  // r: the larger, the smaller the steps
+  // Naive Bayes.
+  float smoothing = 1.0f;  // a, added to each count
   // SGD.
   Loss loss = Loss::kHinge;
   Schedule schedule = Schedule::kSqrt;
@@ -84,7 +87,8 @@ struct TrainOptions {
   int holdout_period = 10;  // with passes > 1, every k-th example is held out
   int holdout_offset = 0;   // ... counting from this one: example n when (n + offset) % k == 0
   bool holdout_off = false;
-  int early_stop = 3;          // passes without holdout improvement before stopping
+  int learn_passes = 0;  // > 0: the passes after this many only predict (hare tune, --rule nb)
+  int early_stop = 3;    // passes without holdout improvement before stopping
   bool probabilities = false;  // fit a calibration on held-out examples
   bool keep_names = false;     // remember the names behind the slots of trained examples
   std::string cache;           // --cache FILE: parsed examples for later passes

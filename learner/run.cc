@@ -49,6 +49,7 @@ struct Pass {
   io::ExampleBatch* keep = nullptr;  // held-out examples kept, up to kCalibrationFeatures
   std::vector<int32_t>* kept_classes = nullptr;
   FeatureNames* names = nullptr;  // collects the names of the examples trained on
+  bool predict_only = false;      // learn from no example (the holdout is still counted)
 };
 
 template <class ScoreBatch>
@@ -58,7 +59,8 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
   Scores scores;
   std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
-  uint64_t position = 0;  // examples of this pass so far
+  std::vector<uint8_t> every;  // a predict-only pass holds out all
+  uint64_t position = 0;       // examples of this pass so far
   for (;;) {
     absl::StatusOr<const io::ExampleBatch*> next = stream.Next();
     if (!next.ok()) return next.status();
@@ -85,7 +87,11 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
       }
     }
     if (pass.names != nullptr) pass.names->Add(*batch, ids, held_out);
-    score_batch(*batch, std::span<const int32_t>(ids), std::span<const uint8_t>(held_out), scores);
+    if (pass.predict_only && every.size() < batch->size()) every.resize(batch->size(), 1);
+    score_batch(*batch, std::span<const int32_t>(ids),
+                pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
+                                  : std::span<const uint8_t>(held_out),
+                scores);
     const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {
       const int32_t predicted = scores.Predicted(i);
@@ -217,7 +223,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     status = RunPass(
         *stream, run,
         Pass{holdout, o.holdout_offset, writer.get(), &result.passes.back(), keep ? &kept : nullptr,
-             &kept_classes, o.keep_names && pass == 1 ? &names : nullptr},
+             &kept_classes, o.keep_names && pass == 1 ? &names : nullptr,
+             o.learn_passes > 0 && pass > o.learn_passes},
         classes, result.stats, table,
         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
             std::span<const uint8_t> held_out,

@@ -11,6 +11,7 @@
 #include "io/example_reader.h"
 #include "learner/arow.h"
 #include "learner/linear_learner.h"
+#include "learner/naive_bayes.h"
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
 #include "learner/run.h"
@@ -150,6 +151,23 @@ TEST(RuleUpdatesTest, ArowStepAndVariances) {
   ExpectNear(W(h), {0.5 / 5.75, -1 / 5.75, 2 / 5.75});
 }
 
+// Naive Bayes by hand: each weight is log((n+ + a) / (n- + a)) of its counts.
+TEST(RuleUpdatesTest, NaiveBayesCountsAndLogRatios) {
+  LinearLearner<NaiveBayes, false, false> l(NaiveBayes{.smoothing = 1}, 4);
+  EXPECT_EQ(TrainOne(l, Example(+1, {1.0f, 2.0f, 0.5f})), 0.0f);
+  ExpectNear(W(l), {std::log(2.0), std::log(3.0), std::log(1.5)});
+  // It learns from an example it gets right, too; 0 and negative values count nothing.
+  TrainOne(l, Example(-1, {1.0f, 0.0f, -3.0f}));
+  ExpectNear(W(l), {0.0, std::log(3.0), std::log(1.5)});
+  // The importance weight multiplies the counts: n-_2 = 2 * 2.
+  TrainOne(l, Example(-1, {0.0f, 2.0f, 0.0f}, 2.0f));
+  ExpectNear(W(l), {0.0, std::log(3.0 / 5.0), std::log(1.5)});
+  // Smoothing a = 0.5: w_1 = log(1.5 / 0.5).
+  LinearLearner<NaiveBayes, false, false> half(NaiveBayes{.smoothing = 0.5f}, 4);
+  TrainOne(half, Example(+1, {1.0f, 0.0f, 0.0f}));
+  EXPECT_FLOAT_EQ(half.PredictionWeight(1), std::log(3.0f));
+}
+
 TEST(RuleUpdatesTest, SgdLossesAndSchedules) {
   const std::vector<float> x = {0.5f, -1.0f, 2.0f};
   struct Case {
@@ -264,6 +282,76 @@ TEST(LazyAverageTest, EqualsTheNaiveAverageForEveryRule) {
   CheckLazyAverage<Sgd, false>(Sgd{.loss = Loss::kLogistic}, false);
   CheckLazyAverage<Sgd, true>(Sgd{.loss = Loss::kHinge, .adagrad = true}, false);
   CheckLazyAverage<Arow, false>(Arow{}, false);
+  CheckLazyAverage<NaiveBayes, false>(NaiveBayes{}, true);
+}
+
+// Counts do not depend on the order of the examples.
+TEST(NaiveBayesTest, IgnoresTheOrderOfTheExamples) {
+  auto examples = RandomExamples(5, 300, true);
+  LinearLearner<NaiveBayes, false, false> forward(NaiveBayes{}, 6), backward(NaiveBayes{}, 6);
+  for (const auto& e : examples) TrainOne(forward, e);
+  for (auto e = examples.rbegin(); e != examples.rend(); ++e) TrainOne(backward, *e);
+  for (uint32_t i = 0; i < 64; ++i) {
+    EXPECT_NEAR(forward.PredictionWeight(i), backward.PredictionWeight(i), 1e-5) << "slot " << i;
+  }
+}
+
+// hare tune scores Naive Bayes in a second pass that only predicts: the
+// model is the one-pass model, and that pass's holdout error is the final
+// model's error on the held-out examples.
+TEST(NaiveBayesTest, APredictOnlyPassScoresTheFinalCountsOnTheHoldout) {
+  const std::string path = ScratchPath("nb.vw");
+  {
+    std::ofstream out(path);
+    tools::Generate(tools::GenOptions{.seed = 4, .examples = 400}, out);
+  }
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse.bits = 12;
+  o.learner.rule = Rule::kNaiveBayes;
+  o.passes = 2;
+  o.learn_passes = 1;
+  o.holdout_period = 5;
+  EXPECT_TRUE(Validate(o).empty());
+  auto two = MakeLearner(o.learner, 12);
+  absl::StatusOr<TrainResult> r = Train(o, *two, RunOptions{});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->passes.size(), 2u);
+  // One pass with the same holdout learns the same counts.
+  TrainOptions one = o;
+  one.passes = 1;
+  one.learn_passes = 0;
+  one.probabilities = true;  // the one way to hold out in one pass
+  auto single = MakeLearner(one.learner, 12);
+  ASSERT_TRUE(Train(one, *single, RunOptions{}).ok());
+  for (uint32_t i = 0; i < 4096; ++i) {
+    ASSERT_EQ(two->PredictionWeight(i), single->PredictionWeight(i)) << "slot " << i;
+  }
+  // Pass 2's held-out mistakes are the final model's: count them again.
+  io::ExampleReader reader({path}, o.parse, o.chunking, 1);
+  int mistakes = 0, held_out = 0;
+  uint64_t n = 0;
+  for (;;) {
+    absl::StatusOr<const io::ExampleBatch*> batch = reader.Next();
+    ASSERT_TRUE(batch.ok());
+    if (*batch == nullptr) break;
+    for (size_t i = 0; i < (*batch)->size(); ++i) {
+      if (++n % 5 != 0) continue;
+      ++held_out;
+      float score = 0;
+      const auto indices = (*batch)->indices(i);
+      const auto values = (*batch)->values(i);
+      for (size_t k = 0; k < indices.size(); ++k)
+        score += two->PredictionWeight(indices[k]) * values[k];
+      mistakes += (score > 0 ? 1.0f : -1.0f) != (*batch)->label(i);
+    }
+  }
+  EXPECT_EQ(r->passes[1].holdout_examples, held_out);
+  EXPECT_EQ(r->passes[1].holdout_mistakes, mistakes);
+  EXPECT_GT(r->passes[0].holdout_mistakes, r->passes[1].holdout_mistakes);  // pass 1 is progressive
+  // hare train refuses more than one pass of counting.
+  o.learn_passes = 0;
+  EXPECT_FALSE(Validate(o).empty());
 }
 
 // Lazy L1 and L2 against applying them to the whole table after every example.

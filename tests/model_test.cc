@@ -295,8 +295,9 @@ TEST(ModelScoresTest, LoadedModelScoresLikeTheLearnerForEveryRule) {
     batch.EndExample(e + 1, (e * 31) % 3 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
   }
   const std::string path = ScratchPath("model.hare");
-  for (Rule rule : {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow,
-                    Rule::kModifiedBalancedWinnow, Rule::kPa, Rule::kSgd, Rule::kArow}) {
+  for (Rule rule :
+       {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow, Rule::kModifiedBalancedWinnow,
+        Rule::kPa, Rule::kSgd, Rule::kArow, Rule::kNaiveBayes}) {
     for (bool average : {false, true}) {
       LearnerOptions o;
       o.rule = rule;

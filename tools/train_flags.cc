@@ -74,7 +74,7 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
                   &o.probabilities);
   AddChoice(
       flags, "--rule", "NAME",
-      "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd, arow",
+      "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd, arow, nb",
       &learner::RuleFromName, &l.rule);
   flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)", &l.learning_rate);
   AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
@@ -95,6 +95,8 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
   flags.AddFloat("-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)", &l.aggressiveness);
   flags.AddFloat("--arow-r", "R", "arow: regularization r, larger for smaller steps (default 1)",
                  &l.arow_r);
+  flags.AddFloat("--smoothing", "A", "nb: added to each feature's count in each class (default 1)",
+                 &l.smoothing);
   AddChoice(flags, "--loss", "L", "sgd: hinge (default), logistic or squared",
             &learner::LossFromName, &l.loss);
   AddChoice(flags, "--schedule", "S", "sgd: constant, sqrt (default: r/sqrt(t)) or power",

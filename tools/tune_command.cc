@@ -33,14 +33,14 @@ namespace {
 constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
-    "averaging, the rule's step (margin, alpha, -C, -l, --arow-r) and, with --format text,\n"
-    "the templates (--ngram, --minn/--maxn; --window, --collocations, --no-unigrams when a\n"
-    "--window, --target or --collocations is given), by coordinate ascent, each candidate\n"
-    "scored on a holdout of every 5th example (or K folds) after every pass. The train options\n"
-    "given are the starting point and stay fixed unless the search changes them. Progress goes\n"
-    "to stderr; stdout gets one line, the best options for hare train: with --passes N and,\n"
-    "for N > 1, --holdout-off, so that every example is learned from (with --probabilities,\n"
-    "train's holdout stays: the fit needs it).\n";
+    "averaging, the rule's step (margin, alpha, -C, -l, --arow-r, --smoothing) and, with\n"
+    "--format text, the templates (--ngram, --minn/--maxn; --window, --collocations,\n"
+    "--no-unigrams when a --window, --target or --collocations is given), by coordinate ascent,\n"
+    "each candidate scored on a holdout of every 5th example (or K folds) after every pass.\n"
+    "The train options given are the starting point and stay fixed unless the search changes\n"
+    "them. Progress goes to stderr; stdout gets one line, the best options for hare train: with\n"
+    "--passes N and, for N > 1, --holdout-off, so that every example is learned from (with\n"
+    "--probabilities, train's holdout stays: the fit needs it).\n";
 
 // Flags that tune sets itself for every candidate.
 bool TuneSetsItself(std::string_view name) {
@@ -88,12 +88,16 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   }
   learner::TrainOptions& o = train.options;
   o.inputs = setup.inputs;
-  o.passes = setup.max_passes;
+  // Naive Bayes counts every example once: it learns in one pass and is
+  // scored on the holdout in a second that only predicts, with all counts.
+  const bool counts = o.learner.rule == learner::Rule::kNaiveBayes;
+  o.passes = counts ? 2 : setup.max_passes;
+  o.learn_passes = counts ? 1 : 0;
   o.early_stop = 3;
   o.threads = 1;
   o.quiet = true;
   o.holdout_period = setup.folds > 1 ? setup.folds : 5;
-  std::vector<double> error(static_cast<size_t>(setup.max_passes), 0.0);
+  std::vector<double> error(static_cast<size_t>(o.passes), 0.0);
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
     std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
@@ -108,9 +112,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
     }
   }
   const size_t best =
-      static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
+      counts ? 1
+             : static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
   result.accuracy = 1 - error[best];
-  result.passes = static_cast<int>(best) + 1;
+  result.passes = counts ? 1 : static_cast<int>(best) + 1;
   return result;
 }
 
@@ -148,7 +153,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   Dimension rules{"rule",
                   {"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
                    "--rule sgd --loss logistic", "--rule sgd --loss logistic --adagrad",
-                   "--rule sgd --loss hinge --adagrad", "--rule arow"}};
+                   "--rule sgd --loss hinge --adagrad", "--rule arow", "--rule nb"}};
   if (classes) {
     rules.values.push_back("--rule perceptron --multiclass crammer-singer");
     rules.values.push_back("--rule winnow --multiclass wta");
@@ -158,6 +163,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   // The step of the rule chosen so far.
   if (rule.find("winnow") != rule.npos) {
     dims.push_back({"step", {"", "--alpha 1.1", "--alpha 1.25", "--alpha 2"}});
+  } else if (rule.find("nb") != rule.npos) {
+    dims.push_back({"step", {"", "--smoothing 0.5", "--smoothing 0.1"}});
   } else if (rule.find("arow") != rule.npos) {
     dims.push_back({"step", {"", "--arow-r 0.1", "--arow-r 10"}});
   } else if (rule.find("pa") != rule.npos) {

@@ -20,6 +20,12 @@ expect_code 1 "$HARE" train --rule arow --adagrad d.vw 2> err.txt
 grep -q "adagrad is for the additive rules" err.txt || fail "arow with adagrad: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule arow --arow-r 0 d.vw 2> err.txt
 grep -q "arow-r must be > 0" err.txt || fail "arow-r 0: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule nb --smoothing -1 d.vw 2> err.txt
+grep -q "smoothing must be > 0" err.txt || fail "smoothing -1: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule nb --passes 2 d.vw 2> err.txt
+grep -q "nb counts every example once" err.txt || fail "nb with passes: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule nb --margin 1 d.vw 2> err.txt
+grep -q "nb learns from every example" err.txt || fail "nb with a margin: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw
 expect_code 1 "$HARE" train -b 2>/dev/null
 expect_code 2 "$HARE" train missing.vw 2> err.txt
