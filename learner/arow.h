@@ -16,12 +16,18 @@
 // r is more conservative. An importance weight h divides r.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include "learner/rule.h"
 
 namespace hare::learner {
 
 struct Arow {
-  static constexpr int kWeights = 2;  // w_i, then 1 - s_i (so a fresh slot, all zero, has s_i = 1)
+  // w_i, then p_i = 1/s_i - 1: a fresh slot, all zero, has s_i = 1, and a
+  // variance near 0 keeps its precision (1 - s_i would round to 1 after
+  // about 10^4 sightings of a feature and stop shrinking).
+  static constexpr int kWeights = 2;
   static constexpr bool kAdditive = false;  // its own per-feature rates: no AdaGrad on top
   static constexpr bool kNormalizesInput = false;
   static constexpr bool kStepUsesNorm = true;
@@ -33,17 +39,23 @@ struct Arow {
   static float Baseline() { return 0.0f; }
   static float Threshold(float) { return 0.0f; }
   // s_i, the factor of x_i^2 in the `norm2` Decide is given (v above).
-  static float Variance(const float* slot) { return 1.0f - slot[1]; }
+  static float Variance(const float* slot) { return 1 / (1 + slot[1]); }
   Step Decide(float y, float score, float norm2, float importance) const {
     const float loss = margin - y * score;
     if (!(loss > 0)) return {};
     const float beta = 1 / (norm2 + r / importance);
-    return {.coefficient = loss * beta * y, .gradient = 0, .shrink = beta};
+    const float alpha = loss * beta;
+    if (!std::isfinite(alpha) || !std::isfinite(beta)) return {};  // an overflowed score or v
+    return {.coefficient = alpha * y, .gradient = 0, .shrink = beta};
   }
+  // s_i -= beta s_i^2 x_i^2, that is s_i *= 1 - q with q = beta s_i x_i^2 < 1
+  // (v holds s_i x_i^2), so p_i = (p_i + q) / (1 - q).
   static void Update(float* slot, float x, const Step& step, float) {
-    const float s = 1.0f - slot[1];
-    slot[0] += step.coefficient * s * x;
-    slot[1] += step.shrink * s * s * x * x;
+    const float s = Variance(slot);
+    const float w = slot[0] + step.coefficient * s * x;
+    if (std::isfinite(w)) slot[0] = w;
+    const float q = std::min(step.shrink * s * x * x, 1 - 1e-7f);
+    slot[1] = std::min((slot[1] + q) / (1 - q), 1e30f);
   }
 };
 

@@ -8,21 +8,23 @@
 // log-count ratio, without dividing the counts by each side's total (the
 // table keeps no per-class totals). The constant feature, in every example,
 // learns log((N+ + a) / (N- + a)), the prior. It learns from every example,
-// not only from mistakes, and the order of the examples does not matter.
-// Counts are of positive feature values times the importance weight; a value
-// <= 0 counts nothing, and a count stops at 1e30, so the weights stay finite.
-// On short texts of two classes (sentiment, subjectivity) it is strong.
+// not only from mistakes; with -1/+1 labels the order of the examples does
+// not matter (with classes, a class counts from its first example, as its
+// weights do for every rule). Counts are of positive feature values times
+// the importance weight, kept as doubles (a float stops counting ones at
+// 2^24); a value <= 0 counts nothing. On short texts of two classes
+// (sentiment, subjectivity) it is strong.
 #pragma once
 
-#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "learner/rule.h"
 
 namespace hare::learner {
 
 struct NaiveBayes {
-  static constexpr int kWeights = 3;  // w_i, then n+_i and n-_i
+  static constexpr int kWeights = 5;  // w_i, then n+_i and n-_i as doubles (two floats each)
   static constexpr bool kAdditive = false;
   static constexpr bool kNormalizesInput = false;
   static constexpr bool kStepUsesNorm = false;
@@ -35,12 +37,20 @@ struct NaiveBayes {
   static Step Decide(float y, float, float, float importance) {
     return {.coefficient = y * importance, .gradient = 0};
   }
+  static double Count(const float* slot, int side) {
+    double n;
+    std::memcpy(&n, slot + 1 + 2 * side, sizeof n);
+    return n;
+  }
   void Update(float* slot, float x, const Step& step, float) const {
-    const float count = std::fabs(step.coefficient) * x;
+    const double count = std::fabs(double(step.coefficient)) * x;
     if (!(count > 0)) return;
-    float& n = slot[step.coefficient > 0 ? 1 : 2];
-    n = std::min(n + count, 1e30f);  // finite whatever the values and importance weights
-    slot[0] = std::log((slot[1] + smoothing) / (slot[2] + smoothing));
+    const int side = step.coefficient > 0 ? 0 : 1;
+    const double n = Count(slot, side) + count;
+    std::memcpy(slot + 1 + 2 * side, &n, sizeof n);
+    // A difference of logs: finite for any smoothing > 0 and any counts.
+    slot[0] = static_cast<float>(std::log(Count(slot, 0) + smoothing) -
+                                 std::log(Count(slot, 1) + smoothing));
   }
 };
 

@@ -82,6 +82,13 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.margin && l.rule == Rule::kNaiveBayes) {
     problem("--margin is for the mistake-driven rules: nb learns from every example");
   }
+  if (l.margin && *l.margin == 0 && (l.rule == Rule::kPa || l.rule == Rule::kArow)) {
+    problem("--margin must be > 0 for ", RuleName(l.rule),
+            ": its loss is margin - y*score, so from zero weights it would never learn");
+  }
+  if (l.average && l.rule == Rule::kNaiveBayes) {
+    problem("--average is not for nb: its counts already sum over every example");
+  }
   const bool winnow = l.rule == Rule::kWinnow || l.rule == Rule::kBalancedWinnow ||
                       l.rule == Rule::kModifiedBalancedWinnow;
   if (l.adagrad && (winnow || l.rule == Rule::kArow || l.rule == Rule::kNaiveBayes)) {

@@ -1,6 +1,7 @@
 #include "learner/weight_table.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <new>
@@ -28,7 +29,10 @@ WeightTable::WeightTable(int bits, int floats_per_slot)
   char* aligned = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(base) + kHugePage - 1) &
                                           ~(uintptr_t{kHugePage} - 1));
   if (aligned > base) munmap(base, static_cast<size_t>(aligned - base));
-  char* tail = aligned + bytes;
+  // munmap wants a page-aligned start: the table's last page stays whole
+  // (a slot of 3 floats makes a size that is not a multiple of the page).
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  char* tail = aligned + (bytes + page - 1) / page * page;
   if (base + mapped > tail) munmap(tail, static_cast<size_t>(base + mapped - tail));
 #ifdef MADV_HUGEPAGE
   madvise(aligned, bytes, MADV_HUGEPAGE);

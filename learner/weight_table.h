@@ -1,8 +1,9 @@
 // The table of 2^bits slots, each holding all the per-feature state of one
 // hashed feature side by side (the weight first, then whatever the rule and
 // its options keep: an average's accumulator, AdaGrad's sum of squares, a
-// second Winnow weight), so that one feature costs one cache line (two, for
-// the few slots that straddle a line).
+// second Winnow weight), so that one feature costs one cache line, or two for
+// a slot that straddles a line (1 in 8 of 3-float slots; the prefetch loads
+// the first).
 //
 // Slot i starts at float i * floats_per_slot, with no padding. The averaged
 // Perceptron's slot is 3 floats; padded to 4 it made the table a third
@@ -12,6 +13,7 @@
 // compared or summed across processes as it is.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -34,10 +36,12 @@ class WeightTable {
   // multiply by a constant is one lea where a multiply by a member is an imul.
   template <int kFloats>
   float* slot(uint32_t index) {
+    assert(kFloats == floats_per_slot());
     return data_ + static_cast<size_t>(index) * kFloats;
   }
   template <int kFloats>
   const float* slot(uint32_t index) const {
+    assert(kFloats == floats_per_slot());
     return data_ + static_cast<size_t>(index) * kFloats;
   }
   void Prefetch(uint32_t index) const { __builtin_prefetch(slot(index)); }

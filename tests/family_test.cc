@@ -141,14 +141,41 @@ TEST(RuleUpdatesTest, ArowStepAndVariances) {
   ExpectNear(W(m), {0.08 - alpha * 0.96, -0.16 - alpha * 0.84, 0.32});
   EXPECT_NEAR(Arow::Variance(m.table().slot(1)), 0.96 - beta * 0.96 * 0.96, 1e-6);
   EXPECT_NEAR(Arow::Variance(m.table().slot(2)), 0.84 - beta * 0.84 * 0.84, 1e-6);
-  // Beyond the margin nothing changes.
+  // Beyond the margin nothing changes, the variances included.
   const std::vector<float> before = W(m);
+  const float s2 = Arow::Variance(m.table().slot(2));
   TrainOne(m, Example(-1, {0.0f, 10.0f, 0.0f}));
   EXPECT_EQ(W(m), before);
+  EXPECT_EQ(Arow::Variance(m.table().slot(2)), s2);
   // An importance weight h divides r: beta = 1/(5.25 + 1/2).
   LinearLearner<Arow, false, false> h(Arow{.r = 1, .margin = 1}, 4);
   TrainOne(h, Example(+1, {0.5f, -1.0f, 2.0f}, 2.0f));
   ExpectNear(W(h), {0.5 / 5.75, -1 / 5.75, 2 / 5.75});
+}
+
+// Hostile scores (a VW initial score near the float maximum) and weights
+// leave AROW's weights and variances finite. A lone feature with x = 1 and
+// r = 1, updated n times, has s = s/(s + 1) after each: s = 1/(n + 1), kept
+// precisely far past the ~10^4 updates a stored 1 - s could resolve.
+TEST(RuleUpdatesTest, ArowStaysFiniteAndKeepsShrinking) {
+  LinearLearner<Arow, false, false> l(Arow{}, 4);
+  for (int k = 0; k < 6; ++k) {
+    io::ExampleBatch b;
+    b.BeginExample();
+    b.AddFeature(1, 3e38f);
+    b.AddFeature(2, 1.0f);
+    b.EndExample(1, k % 2 ? 1.0f : -1.0f, 1e30f, k % 2 ? -3e38f : 3e38f, "");
+    TrainOne(l, b);
+  }
+  for (uint32_t i = 1; i <= 2; ++i) {
+    EXPECT_TRUE(std::isfinite(l.PredictionWeight(i))) << i;
+    EXPECT_TRUE(std::isfinite(Arow::Variance(l.table().slot(i)))) << i;
+    EXPECT_GE(Arow::Variance(l.table().slot(i)), 0.0f) << i;
+  }
+  LinearLearner<Arow, false, false> often(Arow{}, 4);
+  const int n = 100000;  // alternating labels: every example is inside the margin
+  for (int k = 0; k < n; ++k) TrainOne(often, Example(k % 2 ? 1.0f : -1.0f, {1.0f}));
+  EXPECT_NEAR(1 / Arow::Variance(often.table().slot(1)), n + 1.0, 1e-3 * n);
 }
 
 // Naive Bayes by hand: each weight is log((n+ + a) / (n- + a)) of its counts.
@@ -166,6 +193,15 @@ TEST(RuleUpdatesTest, NaiveBayesCountsAndLogRatios) {
   LinearLearner<NaiveBayes, false, false> half(NaiveBayes{.smoothing = 0.5f}, 4);
   TrainOne(half, Example(+1, {1.0f, 0.0f, 0.0f}));
   EXPECT_FLOAT_EQ(half.PredictionWeight(1), std::log(3.0f));
+  // Counts are doubles: 2^24 + 1 (a float would stay at 2^24).
+  LinearLearner<NaiveBayes, false, false> big(NaiveBayes{}, 4);
+  TrainOne(big, Example(+1, {1.0f, 0.0f, 0.0f}, 16777216.0f));
+  TrainOne(big, Example(+1, {1.0f, 0.0f, 0.0f}));
+  EXPECT_EQ(NaiveBayes::Count(big.table().slot(1), 0), 16777217.0);
+  // A tiny smoothing against a large count: log(1e9 + 1e-30) - log(1e-30), finite.
+  LinearLearner<NaiveBayes, false, false> tiny(NaiveBayes{.smoothing = 1e-30f}, 4);
+  TrainOne(tiny, Example(+1, {1.0f, 0.0f, 0.0f}, 1e9f));
+  EXPECT_NEAR(tiny.PredictionWeight(1), std::log(1e9) - std::log(double(1e-30f)), 1e-3);
 }
 
 TEST(RuleUpdatesTest, SgdLossesAndSchedules) {
@@ -282,7 +318,6 @@ TEST(LazyAverageTest, EqualsTheNaiveAverageForEveryRule) {
   CheckLazyAverage<Sgd, false>(Sgd{.loss = Loss::kLogistic}, false);
   CheckLazyAverage<Sgd, true>(Sgd{.loss = Loss::kHinge, .adagrad = true}, false);
   CheckLazyAverage<Arow, false>(Arow{}, false);
-  CheckLazyAverage<NaiveBayes, false>(NaiveBayes{}, true);
 }
 
 // Counts do not depend on the order of the examples.

@@ -6,7 +6,8 @@
 // text the templates), each candidate trained on the user's files with train's
 // own option parser and scored on a holdout (every 5th example) or k folds,
 // at every pass up to --max-passes (which picks the number of passes: the
-// line printed trains that many passes on every example, --holdout-off). Two
+// line printed trains that many passes on every example, --holdout-off,
+// except with --probabilities, whose fit needs train's holdout). Two
 // rounds at most: a round that changes nothing ends the search. Candidates
 // run in parallel, one per thread; each is deterministic and ties keep the
 // earlier choice, so the result is the same for any thread count.
@@ -17,6 +18,7 @@
 #include <memory>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -148,6 +150,9 @@ struct Dimension {
 };
 
 std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::string_view rule) {
+  // "" is the rule the options given name (the Perceptron unless --rule says).
+  const std::string given_rule = absl::StrCat("--rule ", learner::RuleName(given.learner.rule));
+  if (rule.empty()) rule = given_rule;
   std::vector<Dimension> dims;
   const bool classes = given.learner.multiclass != learner::Multiclass::kNone;
   Dimension rules{"rule",

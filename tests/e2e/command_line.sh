@@ -24,6 +24,10 @@ expect_code 1 "$HARE" train --rule nb --smoothing -1 d.vw 2> err.txt
 grep -q "smoothing must be > 0" err.txt || fail "smoothing -1: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule nb --passes 2 d.vw 2> err.txt
 grep -q "nb counts every example once" err.txt || fail "nb with passes: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule nb --average d.vw 2> err.txt
+grep -q "average is not for nb" err.txt || fail "nb with --average: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule arow --margin 0 d.vw 2> err.txt
+grep -q "margin must be > 0 for arow" err.txt || fail "arow with margin 0: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule nb --margin 1 d.vw 2> err.txt
 grep -q "nb learns from every example" err.txt || fail "nb with a margin: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw

@@ -7,10 +7,13 @@ cd "$WORK"
 "$HARE" gen -n 20000 --seed 7 | sed '5000s/^.*$/2 | bad label/; 7000s/w/:/' > b.vw
 gzip -c b.vw > b.gz
 for rule in "perceptron --average" "winnow --average" "balanced-winnow" "pa --adagrad --average" \
-            "sgd --loss logistic --l2 0.0001" "modified-balanced-winnow --average"; do
+            "sgd --loss logistic --l2 0.0001" "modified-balanced-winnow --average" "arow --average" \
+            "nb"; do
+  passes=2
+  [ "$rule" = nb ] && passes=1  # Naive Bayes counts every example once
   for n in 1 2 3 8; do
     # Small blocks: many chunks, so the parser threads really interleave.
-    "$HARE" train --quiet -b 20 --rule $rule --threads $n a.vw b.gz --passes 2 -f m$n.model \
+    "$HARE" train --quiet -b 20 --rule $rule --threads $n a.vw b.gz --passes $passes -f m$n.model \
       2> err$n.txt
     grep -v -e '^wall seconds' -e '^examples/s' -e '^MB/s' -e '^final model' err$n.txt > msg$n.txt
   done
