@@ -95,10 +95,10 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
       return Make(r, o, bits);
     }
     case Rule::kPa:
-      return Make(
-          PassiveAggressive{
-              .variant = o.pa_variant, .c = o.aggressiveness, .margin = o.margin.value_or(1.0f)},
-          o, bits);
+      return Make(PassiveAggressive{.variant = o.pa_variant,
+                                    .c = o.aggressiveness.value_or(1.0f),
+                                    .margin = o.margin.value_or(1.0f)},
+                  o, bits);
     case Rule::kSgd: {
       Sgd r{.loss = o.loss,
             .schedule = o.schedule,
@@ -109,9 +109,9 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
       return Make(r, o, bits);
     }
     case Rule::kArow:
-      return Make(Arow{.r = o.arow_r, .margin = o.margin.value_or(1.0f)}, o, bits);
+      return Make(Arow{.r = o.arow_r.value_or(1.0f), .margin = o.margin.value_or(1.0f)}, o, bits);
     case Rule::kNaiveBayes:
-      return Make(NaiveBayes{.smoothing = o.smoothing}, o, bits);
+      return Make(NaiveBayes{.smoothing = o.smoothing.value_or(1.0f)}, o, bits);
   }
   return nullptr;
 }

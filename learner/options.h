@@ -63,11 +63,11 @@ struct LearnerOptions {
   Maybe threshold = std::nullopt;  // theta; Winnow's default ties it to the active features
   // Passive-aggressive.
   PaVariant pa_variant = PaVariant::kPaI;
-  float aggressiveness = 1.0f;  // C
+  Maybe aggressiveness = std::nullopt;  // C, default 1
   // AROW.
-  float arow_r = 1.0f;  // r: the larger, the smaller the steps
+  Maybe arow_r = std::nullopt;  // r, default 1: the larger, the smaller the steps
   // Naive Bayes.
-  float smoothing = 1.0f;  // a, added to each count
+  Maybe smoothing = std::nullopt;  // a, default 1: added to each count
   // SGD.
   Loss loss = Loss::kHinge;
   Schedule schedule = Schedule::kSqrt;

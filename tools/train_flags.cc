@@ -92,11 +92,12 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
            &l.threshold);
   AddChoice(flags, "--pa-variant", "V", "pa: pa, pa-i (default) or pa-ii",
             &learner::PaVariantFromName, &l.pa_variant);
-  flags.AddFloat("-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)", &l.aggressiveness);
-  flags.AddFloat("--arow-r", "R", "arow: regularization r, larger for smaller steps (default 1)",
-                 &l.arow_r);
-  flags.AddFloat("--smoothing", "A", "nb: added to each feature's count in each class (default 1)",
-                 &l.smoothing);
+  AddMaybe(flags, "-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)",
+           &l.aggressiveness);
+  AddMaybe(flags, "--arow-r", "R", "arow: regularization r, larger for smaller steps (default 1)",
+           &l.arow_r);
+  AddMaybe(flags, "--smoothing", "A", "nb: added to each feature's count in each class (default 1)",
+           &l.smoothing);
   AddChoice(flags, "--loss", "L", "sgd: hinge (default), logistic or squared",
             &learner::LossFromName, &l.loss);
   AddChoice(flags, "--schedule", "S", "sgd: constant, sqrt (default: r/sqrt(t)) or power",

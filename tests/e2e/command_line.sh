@@ -24,6 +24,12 @@ expect_code 1 "$HARE" train --rule nb --smoothing -1 d.vw 2> err.txt
 grep -q "smoothing must be > 0" err.txt || fail "smoothing -1: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule nb --passes 2 d.vw 2> err.txt
 grep -q "nb counts every example once" err.txt || fail "nb with passes: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule perceptron -C 0.1 d.vw 2> err.txt
+grep -q -- "-C is for --rule pa" err.txt || fail "-C with perceptron: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule pa --arow-r 2 d.vw 2> err.txt
+grep -q -- "--arow-r is for --rule arow" err.txt || fail "--arow-r with pa: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule arow --smoothing 2 d.vw 2> err.txt
+grep -q -- "--smoothing is for --rule nb" err.txt || fail "--smoothing with arow: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule nb --average d.vw 2> err.txt
 grep -q "average is not for nb" err.txt || fail "nb with --average: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule arow --margin 0 d.vw 2> err.txt
