@@ -48,9 +48,13 @@ struct NaiveBayes {
     const int side = step.coefficient > 0 ? 0 : 1;
     const double n = Count(slot, side) + count;
     std::memcpy(slot + 1 + 2 * side, &n, sizeof n);
-    // A difference of logs: finite for any smoothing > 0 and any counts.
-    slot[0] = static_cast<float>(std::log(Count(slot, 0) + smoothing) -
-                                 std::log(Count(slot, 1) + smoothing));
+    // One log of a ratio of doubles: smoothing >= 1e-45 and counts far
+    // below 1e263 keep it finite (a float ratio could overflow). Measured
+    // with bench/learner_bench (BM_Train/nb/20/24, two runs each, one
+    // session): 65-75 M features/s, against 46-47 M/s for a difference of
+    // two logs; a float log of the clamped ratio was only 10% faster.
+    slot[0] =
+        static_cast<float>(std::log((Count(slot, 0) + smoothing) / (Count(slot, 1) + smoothing)));
   }
 };
 
