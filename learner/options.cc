@@ -105,13 +105,16 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.threshold && !(std::isfinite(*l.threshold) && *l.threshold >= 0)) {
     problem("--threshold must be a number >= 0");
   }
-  // A rule's own step option given to another rule would be ignored: refused.
-  if (l.aggressiveness && !Positive(*l.aggressiveness)) problem("-C must be > 0");
-  if (l.aggressiveness && l.rule != Rule::kPa) problem("-C is for --rule pa");
-  if (l.arow_r && !Positive(*l.arow_r)) problem("--arow-r must be > 0");
-  if (l.arow_r && l.rule != Rule::kArow) problem("--arow-r is for --rule arow");
-  if (l.smoothing && !Positive(*l.smoothing)) problem("--smoothing must be > 0");
-  if (l.smoothing && l.rule != Rule::kNaiveBayes) problem("--smoothing is for --rule nb");
+  // A rule's own step option: positive, and refused with another rule (which
+  // would ignore it).
+  auto own = [&](const Maybe& value, const char* flag, Rule owner) {
+    if (!value) return;
+    if (!Positive(*value)) problem(flag, " must be > 0");
+    if (l.rule != owner) problem(flag, " is for --rule ", RuleName(owner));
+  };
+  own(l.aggressiveness, "-C", Rule::kPa);
+  own(l.arow_r, "--arow-r", Rule::kArow);
+  own(l.smoothing, "--smoothing", Rule::kNaiveBayes);
   if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
   if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {
     problem("--l1 and --l2 must be >= 0");
