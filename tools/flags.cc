@@ -52,6 +52,11 @@ void FlagParser::AddFloat(std::string names, std::string value_name, std::string
   });
 }
 
+bool FlagParser::SameFlag(std::string_view a, std::string_view b) const {
+  const Flag* flag = Find(a);
+  return flag != nullptr && flag == Find(b);
+}
+
 const FlagParser::Flag* FlagParser::Find(std::string_view name) const {
   for (const Flag& f : flags_) {
     for (const std::string& n : f.names) {

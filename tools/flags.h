@@ -34,6 +34,8 @@ class FlagParser {
     std::string value;  // empty for a switch
   };
   const std::vector<Given>& given() const { return given_; }
+  // Whether `a` and `b` name the same flag ("-l" and "--learning-rate").
+  bool SameFlag(std::string_view a, std::string_view b) const;
 
  private:
   struct Flag {

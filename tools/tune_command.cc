@@ -57,7 +57,7 @@ bool TuneSetsItself(std::string_view name) {
 
 struct Setup {
   std::vector<std::string> inputs;
-  std::vector<std::string> base;  // the train options given
+  std::vector<FlagParser::Given> base;  // the train options given
   int folds = 1;
   int max_passes = 20;
 };
@@ -224,17 +224,27 @@ int TuneCommand(int argc, char** argv) {
   for (const FlagParser::Given& g : flags.given()) {
     probabilities |= g.name == "--probabilities";
     if (TuneSetsItself(g.name)) continue;
-    setup.base.push_back(g.name);
-    if (!g.value.empty()) setup.base.push_back(g.value);
+    setup.base.push_back(g);
   }
   const int threads = train.options.threads;
 
   // The current point: a value (its flags) per dimension.
+  // A given flag that a value sets again is left out ("--rule arow" when the
+  // rule dimension says "--rule pa"), so the line printed names each once.
   auto args_of = [&](const std::vector<std::string>& values) {
-    std::vector<std::string> args = setup.base;
+    std::vector<std::string> set, args;
     for (const std::string& v : values) {
-      for (std::string& w : Words(v)) args.push_back(std::move(w));
+      for (std::string& w : Words(v)) set.push_back(std::move(w));
     }
+    for (const FlagParser::Given& g : setup.base) {
+      if (std::any_of(set.begin(), set.end(),
+                      [&](const std::string& w) { return flags.SameFlag(g.name, w); })) {
+        continue;
+      }
+      args.push_back(g.name);
+      if (!g.value.empty()) args.push_back(g.value);
+    }
+    args.insert(args.end(), set.begin(), set.end());
     return args;
   };
   std::vector<Dimension> dims = Dimensions(train.options, "");
