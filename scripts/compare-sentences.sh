@@ -11,15 +11,16 @@
 # HARE            the hare binary (default build/tools/hare under the repository root)
 # DATA            the data folder (default ../shared/data beside the repository)
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
-#                 (default "--format text --multiclass ova --rule sgd --loss logistic
-#                 --adagrad -l 0.5 --ngram 2 -b 22")
+#                 (default "--format text --multiclass ova --rule arow --ngram 2 -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
 #                 --passes 1 (default "--format text --multiclass ova --rule winnow
 #                 --average --window 3 --collocations --no-unigrams -b 22")
-# CONFUSION_OPTS  template options added to hare tune's for the confusion sets
-#                 (default "--rule winnow --ngram 1 --window 3 --collocations --no-unigrams")
-# TUNE_OPTS       the fixed options given to hare tune
-#                 (default "--format text --multiclass ova -b 22")
+# TUNE_OPTS       the options hare tune starts from on sentences (default: DEFAULT_OPTS)
+# CONFUSION_TUNE_OPTS  the options hare tune starts from on confusion sets (default
+#                 "--format text --multiclass ova -b 22 --rule winnow --window 3
+#                 --collocations --no-unigrams")
+# ORDERS          shuffled orders of each train file the default is also run on,
+#                 one pass each, for the mean/min/max column (default 5; 0: none)
 # TUNE            "auto" (default): run hare tune when the binary has it; "no": skip it
 # TUNE_TIMEOUT    seconds one hare tune may take before it is stopped (default 600)
 #
@@ -41,7 +42,12 @@
 #                $CONFUSION_DEFAULT_OPTS instead of $DEFAULT_OPTS):
 #                hare reads the .tsv files itself (its tokenizer splits off
 #                punctuation, lower-cases; its features are the templates asked for).
-#   hare tuned   hare tune $TUNE_OPTS [$CONFUSION_OPTS] TRAIN prints one line, the
+#   hare 1 pass, shuffled  the same command on ORDERS copies of the train file,
+#                each in another order (awk's rand() after srand(1..ORDERS));
+#                one pass depends on the order of the examples, and this shows
+#                by how much: the mean, min and max accuracy of those runs.
+#   hare tuned   hare tune $TUNE_OPTS ($CONFUSION_TUNE_OPTS) TRAIN, which starts
+#                from the default and prints one line, the
 #                training options it picked on the train file alone; then
 #                hare train <that line> TRAIN -f MODEL. "n/a" when the binary has
 #                no tune command. Its own time is the "tune s" column.
@@ -67,10 +73,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule sgd --loss logistic --adagrad -l 0.5 --ngram 2 -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --ngram 2 -b 22}
 CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule winnow --average --window 3 --collocations --no-unigrams -b 22}
-CONFUSION_OPTS=${CONFUSION_OPTS:---rule winnow --ngram 1 --window 3 --collocations --no-unigrams}
-TUNE_OPTS=${TUNE_OPTS:---format text --multiclass ova -b 22}
+TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS}
+CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:---format text --multiclass ova -b 22 --rule winnow --window 3 --collocations --no-unigrams}
+ORDERS=${ORDERS:-5}
 TUNE=${TUNE:-auto}
 TUNE_TIMEOUT=${TUNE_TIMEOUT:-600}
 
@@ -99,6 +106,7 @@ for tool in liblinear-train liblinear-predict fasttext awk date timeout; do
 done
 [[ $TUNE == auto || $TUNE == no ]] || die "TUNE must be auto or no, not '$TUNE'"
 [[ $TUNE_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TUNE_TIMEOUT must be a positive number of seconds"
+[[ $ORDERS =~ ^[0-9]+$ ]] || die "ORDERS must be a number of orders (0 for none)"
 have_tune=0
 if [[ $TUNE == auto ]] && "$HARE" tune --help >/dev/null 2>&1; then have_tune=1; fi
 
@@ -197,6 +205,29 @@ run_hare() {  # dir name options...
   echo "$acc $(elapsed "$t0" "$t1")"
 }
 
+# One pass of `options` on ORDERS shuffled copies of train.tsv:
+# "mean min max" accuracy in percent ("n/a n/a n/a" without orders or after a failure).
+run_orders() {  # dir options...
+  local dir=$1 seed acc
+  shift
+  local -a accs=()
+  for ((seed = 1; seed <= ORDERS; seed++)); do
+    awk -v seed="$seed" 'BEGIN { srand(seed) } { printf "%.17f\t%s\n", rand(), $0 }' "$dir/train.tsv" |
+      sort -s -g -k1,1 | cut -f2- >"$dir/order.tsv"
+    if ! "$HARE" train "$@" --passes 1 "$dir/order.tsv" -f "$dir/order.hare" 2>"$dir/order.log"; then
+      say "hare train $* on order $seed failed:"; tail -n 20 "$dir/order.log" >&2
+      echo "n/a n/a n/a"; return
+    fi
+    acc=$(hare_accuracy "$dir" "$dir/order.hare" order-test.log) || { echo "n/a n/a n/a"; return; }
+    accs+=("$acc")
+  done
+  rm -f "$dir/order.tsv" "$dir/order.hare"
+  ((${#accs[@]} > 0)) || { echo "n/a n/a n/a"; return; }
+  printf '%s\n' "${accs[@]}" |
+    awk 'NR == 1 { lo = hi = $1 } { s += $1; if ($1 < lo) lo = $1; if ($1 > hi) hi = $1 }
+         END { printf "%.4f %.4f %.4f\n", s / NR, lo, hi }'
+}
+
 # hare tune, then hare train with the options it printed: "acc train-s tune-s".
 run_tuned() {  # dir fixed-options...
   local dir=$1
@@ -246,12 +277,18 @@ for entry in "${corpora[@]}"; do
   default=($DEFAULT_OPTS) tune_fixed=($TUNE_OPTS)
   if [[ $kind == confusion ]]; then
     # shellcheck disable=SC2206
-    default=($CONFUSION_DEFAULT_OPTS) tune_fixed+=($CONFUSION_OPTS)
+    default=($CONFUSION_DEFAULT_OPTS) tune_fixed=($CONFUSION_TUNE_OPTS)
   fi
 
   say "$name ($classes classes, $ntrain train, $ntest test): hare, 1 pass"
   read -r h_acc h_secs < <(run_hare "$dir" onepass "${default[@]}" --passes 1) || h_acc=n/a h_secs=n/a
   failed "$h_acc"
+  o_mean=n/a o_min=n/a o_max=n/a
+  if ((ORDERS > 0)); then
+    say "$name: hare, 1 pass, on $ORDERS shuffled orders of the train file"
+    read -r o_mean o_min o_max < <(run_orders "$dir" "${default[@]}") || o_mean=n/a
+    failed "$o_mean"
+  fi
   t_acc=n/a t_secs=n/a tune_secs=n/a
   if [[ $have_tune == 1 ]]; then
     say "$name: hare tune, then hare train with what it picked"
@@ -267,7 +304,7 @@ for entry in "${corpora[@]}"; do
   failed "$f_acc"
 
   rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \
-    -v h="$h_acc" -v hs="$h_secs" -v t="$t_acc" -v ts="$t_secs" -v tune="$tune_secs" \
+    -v h="$h_acc" -v hs="$h_secs" -v om="$o_mean" -v olo="$o_min" -v ohi="$o_max" -v t="$t_acc" -v ts="$t_secs" -v tune="$tune_secs" \
     -v l="$l_acc" -v ls="$l_secs" -v f="$f_acc" -v fs="$f_secs" '
     function na(x) { return x == "n/a" || x == "" }
     function pct(x) { return na(x) ? "n/a" : sprintf("%.2f", x) }
@@ -276,8 +313,9 @@ for entry in "${corpora[@]}"; do
     BEGIN {
       best = na(l) ? f : (na(f) || l + 0 >= f + 0) ? l : f
       ratio = (na(fs) || na(hs) || hs + 0 <= 0) ? "n/a" : sprintf("%.1f", fs / hs)
-      printf "| %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-        name, classes, ntrain, ntest, pct(h), sec(hs), pct(t), sec(ts), sec(tune),
+      orders = na(om) ? "n/a" : sprintf("%.2f (%.2f-%.2f)", om, olo, ohi)
+      printf "| %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        name, classes, ntrain, ntest, pct(h), sec(hs), orders, pct(t), sec(ts), sec(tune),
         pct(l), sec(ls), pct(f), sec(fs), pct(best), diff(h, best), diff(t, best), ratio
     }')")
 done
@@ -289,12 +327,13 @@ cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
   echo "# hare vs LIBLINEAR vs fastText on sentences"
   echo
   echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets: \`hare train $CONFUSION_DEFAULT_OPTS --passes 1\`);"
-  echo "hare tuned: \`hare tune $TUNE_OPTS\` (confusion sets also \`$CONFUSION_OPTS\`), then \`hare train\` with the one line it prints;"
+  echo "hare 1 pass, $ORDERS orders: the same command on the train file shuffled $ORDERS ways (mean, min-max);"
+  echo "hare tuned: \`hare tune $TUNE_OPTS\` (confusion sets \`hare tune $CONFUSION_TUNE_OPTS\`), then \`hare train\` with the one line it prints;"
   echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
   echo "Accuracy in % of the test part; times are wall seconds of training alone; differences in points."
   echo
-  echo "| corpus | classes | train/test | hare 1 pass % | time s | hare tuned % | time s | tune s | LIBLINEAR % | time s | fastText % | time s | best other % | hare-1pass minus best | tuned minus best | fastText time / hare time |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| corpus | classes | train/test | hare 1 pass % | time s | 1 pass, $ORDERS orders % | hare tuned % | time s | tune s | LIBLINEAR % | time s | fastText % | time s | best other % | hare-1pass minus best | tuned minus best | fastText time / hare time |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "Machine: $(nproc 2>/dev/null || echo '?') cores, ${cpu:-unknown CPU}; $(date -u '+%Y-%m-%d %H:%M UTC'); total run $(elapsed "$started" "$finished") s."
