@@ -6,7 +6,7 @@
 #
 #   scripts/compare-sentences.sh
 #   HARE=/path/to/hare DATA=/path/to/data scripts/compare-sentences.sh
-#   DEFAULT_OPTS="--format text --multiclass ova --rule sgd --loss logistic --adagrad -l 0.5 --ngram 2 -b 22" scripts/compare-sentences.sh
+#   TUNE=no DEFAULT_OPTS="--format text --multiclass ova --rule pa --adagrad --ngram 2 -b 22" scripts/compare-sentences.sh
 #
 # HARE            the hare binary (default build/tools/hare under the repository root)
 # DATA            the data folder (default ../shared/data beside the repository)
@@ -16,17 +16,16 @@
 #                 --passes 1 (default "--format text --multiclass ova --rule winnow
 #                 --average --window 3 --collocations --no-unigrams -b 22")
 # TUNE_OPTS       the options hare tune starts from on sentences (default: DEFAULT_OPTS)
-# CONFUSION_TUNE_OPTS  the options hare tune starts from on confusion sets (default
-#                 "--format text --multiclass ova -b 22 --rule winnow --window 3
-#                 --collocations --no-unigrams")
+# CONFUSION_TUNE_OPTS  the options hare tune starts from on confusion sets
+#                 (default: CONFUSION_DEFAULT_OPTS)
 # ORDERS          shuffled orders of each train file the default is also run on,
 #                 one pass each, for the mean/min/max column (default 5; 0: none)
 # TUNE            "auto" (default): run hare tune when the binary has it; "no": skip it
 # TUNE_TIMEOUT    seconds one hare tune may take before it is stopped (default 600)
 #
 # Needs bash, awk, date, mktemp, timeout and the Debian packages liblinear-tools
-# (liblinear-train, liblinear-predict) and fasttext. Takes about 2 minutes on
-# 2 cores without hare tune; everything is written to a mktemp -d folder that
+# (liblinear-train, liblinear-predict) and fasttext. Takes about 90 s on
+# 2 cores, hare tune included; everything is written to a mktemp -d folder that
 # is removed at exit.
 #
 # Corpora (under DATA), every file "label<TAB>sentence":
@@ -43,11 +42,13 @@
 #                hare reads the .tsv files itself (its tokenizer splits off
 #                punctuation, lower-cases; its features are the templates asked for).
 #   hare 1 pass, shuffled  the same command on ORDERS copies of the train file,
-#                each in another order (awk's rand() after srand(1..ORDERS));
+#                each in another order: sorted on L'Ecuyer's combined generator
+#                (two multiplicative ones, 40014 and 40692, seeded from 1..ORDERS),
+#                exact in any awk's doubles, so every awk gives the same orders;
 #                one pass depends on the order of the examples, and this shows
 #                by how much: the mean, min and max accuracy of those runs.
 #   hare tuned   hare tune $TUNE_OPTS ($CONFUSION_TUNE_OPTS) TRAIN, which starts
-#                from the default and prints one line, the
+#                from the default command and prints one line, the
 #                training options it picked on the train file alone; then
 #                hare train <that line> TRAIN -f MODEL. "n/a" when the binary has
 #                no tune command. Its own time is the "tune s" column.
@@ -76,7 +77,7 @@ DATA=${DATA:-$root/../shared/data}
 DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --ngram 2 -b 22}
 CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule winnow --average --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS}
-CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:---format text --multiclass ova -b 22 --rule winnow --window 3 --collocations --no-unigrams}
+CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS}
 ORDERS=${ORDERS:-5}
 TUNE=${TUNE:-auto}
 TUNE_TIMEOUT=${TUNE_TIMEOUT:-600}
@@ -106,7 +107,7 @@ for tool in liblinear-train liblinear-predict fasttext awk date timeout; do
 done
 [[ $TUNE == auto || $TUNE == no ]] || die "TUNE must be auto or no, not '$TUNE'"
 [[ $TUNE_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TUNE_TIMEOUT must be a positive number of seconds"
-[[ $ORDERS =~ ^[0-9]+$ ]] || die "ORDERS must be a number of orders (0 for none)"
+[[ $ORDERS =~ ^(0|[1-9][0-9]*)$ ]] || die "ORDERS must be a number of orders (0 for none)"
 have_tune=0
 if [[ $TUNE == auto ]] && "$HARE" tune --help >/dev/null 2>&1; then have_tune=1; fi
 
@@ -212,8 +213,11 @@ run_orders() {  # dir options...
   shift
   local -a accs=()
   for ((seed = 1; seed <= ORDERS; seed++)); do
-    awk -v seed="$seed" 'BEGIN { srand(seed) } { printf "%.17f\t%s\n", rand(), $0 }' "$dir/train.tsv" |
-      sort -s -g -k1,1 | cut -f2- >"$dir/order.tsv"
+    awk -v s="$seed" '
+      BEGIN { x = s; y = 12345 + 7919 * s }
+      { x = (x * 40014) % 2147483563; y = (y * 40692) % 2147483399
+        printf "%.0f\t%s\n", (x - y + 2147483563) % 2147483563, $0 }' "$dir/train.tsv" |
+      LC_ALL=C sort -s -n -k1,1 | cut -f2- >"$dir/order.tsv"
     if ! "$HARE" train "$@" --passes 1 "$dir/order.tsv" -f "$dir/order.hare" 2>"$dir/order.log"; then
       say "hare train $* on order $seed failed:"; tail -n 20 "$dir/order.log" >&2
       echo "n/a n/a n/a"; return
@@ -327,7 +331,7 @@ cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
   echo "# hare vs LIBLINEAR vs fastText on sentences"
   echo
   echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets: \`hare train $CONFUSION_DEFAULT_OPTS --passes 1\`);"
-  echo "hare 1 pass, $ORDERS orders: the same command on the train file shuffled $ORDERS ways (mean, min-max);"
+  ((ORDERS > 0)) && echo "hare 1 pass, $ORDERS orders: the same command on the train file shuffled $ORDERS ways (mean, min-max);"
   echo "hare tuned: \`hare tune $TUNE_OPTS\` (confusion sets \`hare tune $CONFUSION_TUNE_OPTS\`), then \`hare train\` with the one line it prints;"
   echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
   echo "Accuracy in % of the test part; times are wall seconds of training alone; differences in points."

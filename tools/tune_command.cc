@@ -40,9 +40,29 @@ constexpr const char* kSynopsis =
     "--no-unigrams when a --window, --target or --collocations is given), by coordinate ascent,\n"
     "each candidate scored on a holdout of every 5th example (or K folds) after every pass.\n"
     "The train options given are the starting point and stay fixed unless the search changes\n"
-    "them. Progress goes to stderr; stdout gets one line, the best options for hare train: with\n"
+    "them (a rule tried starts from its own defaults, without the given rule's options).\n"
+    "Progress goes to stderr; stdout gets one line, the best options for hare train: with\n"
     "--passes N and, for N > 1, --holdout-off, so that every example is learned from (with\n"
     "--probabilities, train's holdout stays: the fit needs it).\n";
+
+// The options that belong to a rule (its loss, rates and step).
+constexpr std::string_view kRuleOptions[] = {"--loss",
+                                             "--adagrad",
+                                             "-l",
+                                             "--schedule",
+                                             "--power-t",
+                                             "--l1",
+                                             "--l2",
+                                             "-C",
+                                             "--pa-variant",
+                                             "--arow-r",
+                                             "--smoothing",
+                                             "--alpha",
+                                             "--beta",
+                                             "--initial-weight",
+                                             "--threshold",
+                                             "--margin",
+                                             "--normalized-margin"};
 
 // Flags that tune sets itself for every candidate.
 bool TuneSetsItself(std::string_view name) {
@@ -228,17 +248,22 @@ int TuneCommand(int argc, char** argv) {
   }
   const int threads = train.options.threads;
 
-  // The current point: a value (its flags) per dimension.
-  // A given flag that a value sets again is left out ("--rule arow" when the
-  // rule dimension says "--rule pa"), so the line printed names each once.
+  std::vector<Dimension> dims = Dimensions(train.options, "");
+  // The current point: a value (its flags) per dimension. A given flag that
+  // a value sets again is left out ("--rule arow" when the rule dimension
+  // says "--rule pa"), so the line printed names each once; and when the rule
+  // changes, so are the given options of the rule (a new rule starts from its
+  // own defaults: --adagrad or --arow-r would be refused by another rule).
   auto args_of = [&](const std::vector<std::string>& values) {
     std::vector<std::string> set, args;
     for (const std::string& v : values) {
       for (std::string& w : Words(v)) set.push_back(std::move(w));
     }
+    const bool new_rule = !values[0].empty();  // dims[0] is the rule
     for (const FlagParser::Given& g : setup.base) {
-      if (std::any_of(set.begin(), set.end(),
-                      [&](const std::string& w) { return flags.SameFlag(g.name, w); })) {
+      auto same = [&](std::string_view w) { return flags.SameFlag(g.name, w); };
+      if (std::any_of(set.begin(), set.end(), same)) continue;
+      if (new_rule && std::any_of(std::begin(kRuleOptions), std::end(kRuleOptions), same)) {
         continue;
       }
       args.push_back(g.name);
@@ -247,7 +272,6 @@ int TuneCommand(int argc, char** argv) {
     args.insert(args.end(), set.begin(), set.end());
     return args;
   };
-  std::vector<Dimension> dims = Dimensions(train.options, "");
   std::vector<std::string> values(dims.size(), "");
   Result best = EvaluateAll(setup, {args_of(values)}, 1)[0];
   if (!best.error.empty()) return Fail("tune", best.error, kExitInput);
@@ -277,6 +301,9 @@ int TuneCommand(int argc, char** argv) {
             if (std::string_view(dims[k].name) == "step") point[k] = "";
           }
         }
+        // A value that gives the current options again (--ngram 2 when it
+        // was given) would only repeat the current score.
+        if (args_of(point) == args_of(values)) continue;
         candidates.push_back(args_of(point));
         tried.push_back(v);
       }

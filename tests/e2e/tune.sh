@@ -26,6 +26,15 @@ awk -v s="$start" -v b="$best" 'BEGIN { exit !(b >= s) }' || fail "best $best < 
 expect_eq "--rule in '$(cat changed.txt)'" 1 "$(grep -o -- '--rule ' changed.txt | wc -l)"
 grep -q -- '--rule nb' changed.txt && fail "the rule did not change: $(cat changed.txt)"
 
+# A rule tried starts from its own defaults: the given rule's options
+# (--adagrad, --learning-rate) are not passed to it, so no trial is refused.
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 3 --rule sgd --loss logistic \
+  --adagrad --learning-rate 0.5 trec.tsv > sgd.txt 2> sgd.log
+grep -q -- '--rule winnow' sgd.log || fail "Winnow not tried: $(cat sgd.log)"
+if grep -E -q '^ +- +- ' sgd.log; then fail "refused trials: $(grep -E '^ +- +- ' sgd.log)"; fi
+# shellcheck disable=SC2046
+"$HARE" train --quiet $(cat sgd.txt) trec.tsv -f sgd.model 2>/dev/null || fail "train refused $(cat sgd.txt)"
+
 # With --probabilities the line keeps train's holdout, which the fit needs.
 "$HARE" tune --format text --multiclass ova -b 18 --max-passes 3 --probabilities trec.tsv \
   > prob.txt 2>/dev/null
