@@ -35,7 +35,7 @@ namespace {
 constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
-    "averaging, the rule's step (margin, alpha, -C, -l, --arow-r, --smoothing) and, with\n"
+    "averaging, the rule's step (margin, alpha, beta, -C, -l, --arow-r, --smoothing) and, with\n"
     "--format text, the templates (--ngram, --minn/--maxn; --window, --collocations,\n"
     "--no-unigrams when a --window, --target or --collocations is given), by coordinate ascent,\n"
     "each candidate scored on a holdout of every 5th example (or K folds) after every pass.\n"
@@ -187,7 +187,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   dims.push_back({"average", {"", "--average"}});
   // The step of the rule chosen so far.
   if (rule.find("winnow") != rule.npos) {
-    dims.push_back({"step", {"", "--alpha 1.1", "--alpha 1.25", "--alpha 2"}});
+    dims.push_back(
+        {"step", {"", "--alpha 1.1", "--alpha 1.25", "--alpha 2", "--beta 0.5", "--beta 0.8"}});
   } else if (rule.find("nb") != rule.npos) {
     dims.push_back({"step", {"", "--smoothing 0.5", "--smoothing 0.1"}});
   } else if (rule.find("arow") != rule.npos) {
