@@ -36,6 +36,7 @@ class FlagParser {
   const std::vector<Given>& given() const { return given_; }
   // Whether `a` and `b` name the same flag ("-l" and "--learning-rate").
   bool SameFlag(std::string_view a, std::string_view b) const;
+  bool Knows(std::string_view name) const { return Find(name) != nullptr; }
 
  private:
   struct Flag {

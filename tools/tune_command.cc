@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -158,6 +159,21 @@ std::vector<Result> EvaluateAll(const Setup& setup,
   return results;
 }
 
+// The options `args` give, in an order of their own: each flag with its
+// value, sorted, so that the same options in another order compare equal.
+std::string OptionSet(const FlagParser& flags, const std::vector<std::string>& args) {
+  std::vector<std::string> options;
+  for (const std::string& w : args) {
+    if (flags.Knows(w) || options.empty()) {
+      options.push_back(w);
+    } else {
+      absl::StrAppend(&options.back(), " ", w);
+    }
+  }
+  std::sort(options.begin(), options.end());
+  return absl::StrJoin(options, "\n");
+}
+
 std::vector<std::string> Words(std::string_view text) {
   return absl::StrSplit(absl::string_view(text.data(), text.size()), ' ', absl::SkipEmpty());
 }
@@ -275,6 +291,7 @@ int TuneCommand(int argc, char** argv) {
   };
   std::vector<std::string> values(dims.size(), "");
   Result best = EvaluateAll(setup, {args_of(values)}, 1)[0];
+  std::set<std::string> tried_options = {OptionSet(flags, args_of(values))};
   if (!best.error.empty()) return Fail("tune", best.error, kExitInput);
   std::cerr << absl::StrFormat("%8s %6s  %s\n", "accuracy", "passes", "hare train options");
   auto report = [&](const Result& r, const std::vector<std::string>& args) {
@@ -302,9 +319,10 @@ int TuneCommand(int argc, char** argv) {
             if (std::string_view(dims[k].name) == "step") point[k] = "";
           }
         }
-        // A value that gives the current options again (--ngram 2 when it
-        // was given) would only repeat the current score.
-        if (args_of(point) == args_of(values)) continue;
+        // Options tried before (or the current ones again, as --ngram 2 when
+        // it was given) cannot win: their score was at most the best then,
+        // and the best only grows.
+        if (!tried_options.insert(OptionSet(flags, args_of(point))).second) continue;
         candidates.push_back(args_of(point));
         tried.push_back(v);
       }

@@ -11,6 +11,9 @@ expect_eq "lines on stdout" 1 "$(wc -l < best1.txt)"
 cmp -s best1.txt best2.txt || fail "the thread count changed the result: $(cat best1.txt best2.txt)"
 cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
 grep -q -E -- '--passes (1|[2-5] --holdout-off)$' best1.txt || fail "no pass count: $(cat best1.txt)"
+# No options are trained twice (round 2 meets round 1's rules again).
+repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | sort | uniq -d)
+[[ -z $repeated ]] || fail "trained twice: $repeated"
 # The first trial is the starting point; the best is at least as good.
 start=$(sed -n 2p log1.txt | awk '{ print $1 }')
 best=$(grep '^best: held-out accuracy ' log1.txt | cut -d' ' -f4)
