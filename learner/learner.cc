@@ -14,39 +14,33 @@
 namespace hare::learner {
 namespace {
 
-// Instantiates the loop for a rule with the options that change slot layout.
+// The loop for a rule with the given slot layout.
+template <class Rule, bool kAverage, bool kAdagrad, bool kLazyReg = false>
+std::unique_ptr<Learner> New(const Rule& rule, const LearnerOptions& o, int bits,
+                             Regularization reg) {
+  return std::make_unique<LinearLearner<Rule, kAverage, kAdagrad, kLazyReg>>(
+      rule, bits, reg, o.multiclass, o.margin.value_or(0.0f));
+}
+
+// Instantiates the loop for a rule with the options that change slot layout
+// (averaging with L1/L2 is refused by the options).
 template <class Rule>
 std::unique_ptr<Learner> Make(const Rule& rule, const LearnerOptions& o, int bits,
                               Regularization reg = {}) {
-  const float margin = o.margin.value_or(0.0f);
-  constexpr bool kRegularizes = requires { rule.Rate(); };  // SGD: lazy L1/L2
   if constexpr (Rule::kAdditive) {
-    if (o.adagrad) {
-      if constexpr (kRegularizes) {
-        if (reg.l1 > 0 || reg.l2 > 0) {
-          return std::make_unique<LinearLearner<Rule, false, true, true>>(rule, bits, reg,
-                                                                          o.multiclass, margin);
-        }
-      }
-      if (o.average) {
-        return std::make_unique<LinearLearner<Rule, true, true>>(rule, bits, reg, o.multiclass,
-                                                                 margin);
-      }
-      return std::make_unique<LinearLearner<Rule, false, true>>(rule, bits, reg, o.multiclass,
-                                                                margin);
-    }
-    if constexpr (kRegularizes) {
+    if constexpr (requires { rule.Rate(); }) {  // SGD: lazy L1/L2
       if (reg.l1 > 0 || reg.l2 > 0) {
-        return std::make_unique<LinearLearner<Rule, false, false, true>>(rule, bits, reg,
-                                                                         o.multiclass, margin);
+        return o.adagrad ? New<Rule, false, true, true>(rule, o, bits, reg)
+                         : New<Rule, false, false, true>(rule, o, bits, reg);
       }
     }
+    if (o.adagrad) {
+      return o.average ? New<Rule, true, true>(rule, o, bits, reg)
+                       : New<Rule, false, true>(rule, o, bits, reg);
+    }
   }
-  if (o.average) {
-    return std::make_unique<LinearLearner<Rule, true, false>>(rule, bits, reg, o.multiclass,
-                                                              margin);
-  }
-  return std::make_unique<LinearLearner<Rule, false, false>>(rule, bits, reg, o.multiclass, margin);
+  return o.average ? New<Rule, true, false>(rule, o, bits, reg)
+                   : New<Rule, false, false>(rule, o, bits, reg);
 }
 
 template <class WinnowRule>

@@ -63,14 +63,9 @@ liblinear_configs=("-s 2" "-s 0")
 fasttext_epochs=(5 25)
 bits_choices=(18 22)
 
-die() { echo "compare-accuracy: $*" >&2; exit 1; }
-say() { echo "compare-accuracy: $*" >&2; }
-
-[[ -x $HARE ]] || die "no hare binary at $HARE (build it, or set HARE=/path/to/hare)"
-[[ -d $DATA ]] || die "no data folder at $DATA (set DATA=/path/to/data)"
-for tool in liblinear-train liblinear-predict fasttext awk date sort; do
-  command -v "$tool" >/dev/null || die "$tool not found (apt-get install liblinear-tools fasttext)"
-done
+# shellcheck source=scripts/compare-lib.bash
+source "$root/scripts/compare-lib.bash"
+check_setup awk date sort
 for passes in $PASSES; do
   [[ $passes =~ ^[1-9][0-9]*$ ]] || die "PASSES must be positive integers, not '$passes'"
 done
@@ -78,9 +73,6 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/compare-accuracy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-
-# shellcheck source=scripts/compare-lib.bash
-source "$root/scripts/compare-lib.bash"
 
 # ---------------------------------------------------------------- features
 # Text corpus -> train/test in hare (.vw), fastText (.ft) and token (.tok) form.

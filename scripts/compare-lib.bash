@@ -1,9 +1,24 @@
 # What the comparison scripts share (sourced by compare-accuracy.sh and
-# compare-sentences.sh, which define say()): timing, and LIBLINEAR and
-# fastText run on a folder's train/test files.
+# compare-sentences.sh once HARE and DATA are set): messages, the check of
+# what they need, timing, and LIBLINEAR and fastText run on a folder's
+# train/test files.
 #
 # The runners print "accuracy_percent seconds" (seconds of training alone),
 # or "n/a n/a" after a failure, which they report with say.
+
+script=$(basename "$0" .sh)
+die() { echo "$script: $*" >&2; exit 1; }
+say() { echo "$script: $*" >&2; }
+
+# The hare binary, the data folder, LIBLINEAR, fastText and the other tools given.
+check_setup() {  # tools...
+  [[ -x $HARE ]] || die "no hare binary at $HARE (build it, or set HARE=/path/to/hare)"
+  [[ -d $DATA ]] || die "no data folder at $DATA (set DATA=/path/to/data)"
+  local tool
+  for tool in liblinear-train liblinear-predict fasttext "$@"; do
+    command -v "$tool" >/dev/null || die "$tool not found (apt-get install liblinear-tools fasttext)"
+  done
+}
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }

@@ -97,14 +97,9 @@ corpora=(
 liblinear_opts=(-s 2)
 fasttext_opts=(-wordNgrams 2 -epoch 25 -thread 2)
 
-die() { echo "compare-sentences: $*" >&2; exit 1; }
-say() { echo "compare-sentences: $*" >&2; }
-
-[[ -x $HARE ]] || die "no hare binary at $HARE (build it, or set HARE=/path/to/hare)"
-[[ -d $DATA ]] || die "no data folder at $DATA (set DATA=/path/to/data)"
-for tool in liblinear-train liblinear-predict fasttext awk date timeout; do
-  command -v "$tool" >/dev/null || die "$tool not found (apt-get install liblinear-tools fasttext)"
-done
+# shellcheck source=scripts/compare-lib.bash
+source "$root/scripts/compare-lib.bash"
+check_setup awk date timeout
 [[ $TUNE == auto || $TUNE == no ]] || die "TUNE must be auto or no, not '$TUNE'"
 [[ $TUNE_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TUNE_TIMEOUT must be a positive number of seconds"
 [[ $ORDERS =~ ^(0|[1-9][0-9]*)$ ]] || die "ORDERS must be a number of orders (0 for none)"
@@ -114,9 +109,6 @@ if [[ $TUNE == auto ]] && "$HARE" tune --help >/dev/null 2>&1; then have_tune=1;
 work=$(mktemp -d "${TMPDIR:-/tmp}/compare-sentences.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-
-# shellcheck source=scripts/compare-lib.bash
-source "$root/scripts/compare-lib.bash"
 
 # ---------------------------------------------------------------- the data
 # train.tsv/test.tsv as hare reads them, and from them train/test.ft (fastText)
@@ -188,12 +180,13 @@ hare_accuracy() {  # dir model log-name
        END { if (!found) exit 1 }' "$log" || { say "no accuracy line from hare test"; return 1; }
 }
 
+# hare train on TRAIN (dir/train.tsv by default), tested on dir/test.tsv.
 run_hare() {  # dir name options...
   local dir=$1 name=$2
   shift 2
   local t0 t1 acc log=$dir/$name-train.log
   t0=$(now)
-  if ! "$HARE" train "$@" "$dir/train.tsv" -f "$dir/$name.hare" 2>"$log"; then
+  if ! "$HARE" train "$@" "${TRAIN:-$dir/train.tsv}" -f "$dir/$name.hare" 2>"$log"; then
     say "hare train $* failed:"; tail -n 20 "$log" >&2
     echo "n/a n/a"; return
   fi
@@ -209,7 +202,7 @@ run_hare() {  # dir name options...
 # One pass of `options` on ORDERS shuffled copies of train.tsv:
 # "mean min max" accuracy in percent ("n/a n/a n/a" without orders or after a failure).
 run_orders() {  # dir options...
-  local dir=$1 seed acc
+  local dir=$1 seed acc secs
   shift
   local -a accs=()
   for ((seed = 1; seed <= ORDERS; seed++)); do
@@ -218,14 +211,11 @@ run_orders() {  # dir options...
       { x = (x * 40014) % 2147483563; y = (y * 40692) % 2147483399
         printf "%.0f\t%s\n", (x - y + 2147483563) % 2147483563, $0 }' "$dir/train.tsv" |
       LC_ALL=C sort -s -n -k1,1 | cut -f2- >"$dir/order.tsv"
-    if ! "$HARE" train "$@" --passes 1 "$dir/order.tsv" -f "$dir/order.hare" 2>"$dir/order.log"; then
-      say "hare train $* on order $seed failed:"; tail -n 20 "$dir/order.log" >&2
-      echo "n/a n/a n/a"; return
-    fi
-    acc=$(hare_accuracy "$dir" "$dir/order.hare" order-test.log) || { echo "n/a n/a n/a"; return; }
+    read -r acc secs < <(TRAIN=$dir/order.tsv run_hare "$dir" order "$@" --passes 1)
+    [[ $acc != n/a ]] || { echo "n/a n/a n/a"; return; }
     accs+=("$acc")
   done
-  rm -f "$dir/order.tsv" "$dir/order.hare"
+  rm -f "$dir/order.tsv"
   ((${#accs[@]} > 0)) || { echo "n/a n/a n/a"; return; }
   printf '%s\n' "${accs[@]}" |
     awk 'NR == 1 { lo = hi = $1 } { s += $1; if ($1 < lo) lo = $1; if ($1 > hi) hi = $1 }

@@ -322,8 +322,9 @@ int TuneCommand(int argc, char** argv) {
         // Options tried before (or the current ones again, as --ngram 2 when
         // it was given) cannot win: their score was at most the best then,
         // and the best only grows.
-        if (!tried_options.insert(OptionSet(flags, args_of(point))).second) continue;
-        candidates.push_back(args_of(point));
+        std::vector<std::string> args = args_of(point);
+        if (!tried_options.insert(OptionSet(flags, args)).second) continue;
+        candidates.push_back(std::move(args));
         tried.push_back(v);
       }
       const std::vector<Result> results = EvaluateAll(setup, candidates, threads);
