@@ -53,7 +53,7 @@ struct Arow {
   static void Update(float* slot, float x, const Step& step, float) {
     const float s = Variance(slot);
     const float w = slot[0] + step.coefficient * s * x;
-    if (std::isfinite(w)) slot[0] = w;
+    SetIfFinite(slot[0], w);
     const float q = std::min(step.shrink * s * x * x, 1 - 1e-7f);
     slot[1] = std::min((slot[1] + q) / (1 - q), 1e30f);
   }

@@ -186,6 +186,7 @@ class LinearLearner final : public Learner {
   // with label y and score `score`.
   void Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
              float score, float norm2, float scale, float importance) {
+    if (!std::isfinite(score)) return;  // an overflowed dot product says nothing to learn from
     Step step = rule_.Decide(y, score, norm2, importance);
     if (step.coefficient == 0) return;
     if constexpr (kAdagrad) {
@@ -209,6 +210,7 @@ class LinearLearner final : public Learner {
   // demoted, by 1/|E| of a step (Crammer & Singer's uniform update).
   void LearnClasses(std::span<const uint32_t> indices, std::span<const float> values, int32_t c,
                     std::span<const float> row, float norm2, float scale, float importance) {
+    if (!std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) return;
     const float bar = row[c] - margin_;
     int errors = 0;
     int32_t top = -1;

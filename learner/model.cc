@@ -133,8 +133,18 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   fchmod(fd, 0666 & ~mask);
   uint64_t count = 0;
   const uint64_t slots = uint64_t{1} << header.bits;
-  for (uint64_t i = 0; i < slots; ++i)
-    count += weights.PredictionWeight(static_cast<uint32_t>(i)) != 0;
+  for (uint64_t i = 0; i < slots; ++i) {
+    const float w = weights.PredictionWeight(static_cast<uint32_t>(i));
+    if (!std::isfinite(w)) {  // a file hare could not load: keep the old one
+      close(fd);
+      unlink(tmp.c_str());
+      return absl::FailedPreconditionError(
+          absl::StrCat("cannot write model ", path, ": the weight of slot ", i, " is ", w,
+                       " (the training diverged: try a smaller --learning-rate or smaller feature values); ", path,
+                       " is left as it was"));
+    }
+    count += w != 0;
+  }
 
   ChecksummedWriter out(fd);
   out.PutBytes(kModelMagic, sizeof kModelMagic);

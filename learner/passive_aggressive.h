@@ -52,7 +52,7 @@ struct PassiveAggressive {
     return {tau * y, -y};
   }
   static void Update(float* slot, float x, const Step& step, float rate_i) {
-    slot[0] += step.coefficient * x * rate_i;
+    SetIfFinite(slot[0], slot[0] + step.coefficient * x * rate_i);
   }
 };
 

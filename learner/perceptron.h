@@ -49,7 +49,7 @@ struct Perceptron {
 
   void Update(float* slot, float x, const Step& step, float rate_i) {
     const float old = slot[0];
-    slot[0] += step.coefficient * x * rate_i;
+    SetIfFinite(slot[0], old + step.coefficient * x * rate_i);
     if (normalized_margin) norm_w2 += double(slot[0]) * slot[0] - double(old) * old;
   }
 };

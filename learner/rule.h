@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 namespace hare::learner {
 
@@ -41,5 +42,12 @@ inline bool NeedsUpdate(float y, float score, float margin) {
 // Multiplicative updates keep weights in a range where a float neither
 // overflows to infinity nor underflows to zero (a weight at 0 could never grow).
 inline float ClampWeight(float w) { return std::clamp(w, 1e-30f, 1e30f); }
+
+// Stores w in a weight unless it overflowed: a step on extreme values (a
+// feature value near the float limit, a diverging rate) leaves the weight as
+// it was instead of making it infinite or NaN.
+inline void SetIfFinite(float& weight, float w) {
+  if (std::isfinite(w)) weight = w;
+}
 
 }  // namespace hare::learner

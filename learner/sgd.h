@@ -68,7 +68,7 @@ struct Sgd {
     return {-Rate() * importance * d, d};
   }
   static void Update(float* slot, float x, const Step& step, float rate_i) {
-    slot[0] += step.coefficient * x * rate_i;
+    SetIfFinite(slot[0], slot[0] + step.coefficient * x * rate_i);
   }
 };
 

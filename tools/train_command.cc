@@ -80,8 +80,14 @@ int TrainCommand(int argc, char** argv) {
       std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on\n";
     }
   }
-  if (o.parse.class_labels && result->classes.empty() && !o.model_out.empty()) {
-    return Fail("train", "no labelled example: a model of classes needs at least one", kExitInput);
+  if (result->stats.labelled == 0 && !o.model_out.empty()) {
+    return Fail("train",
+                absl::StrCat("no labelled example to learn from: ", o.model_out, " is not written",
+                             o.parse.class_labels || result->stats.bad_lines == 0
+                                 ? ""
+                                 : " (labels that are class names, such as 'spam', need "
+                                   "--multiclass ova)"),
+                kExitInput);
   }
   if (!o.model_out.empty()) {
     learner::ModelHeader header{.bits = o.parse.bits,

@@ -65,6 +65,36 @@ grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (stopped by --stri
 cmp -s keep.model keep.before || fail "--strict failure changed the existing model"
 ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
 
+# Nothing labelled to learn from: exit 2, and the existing model stays.
+expect_code 2 "$HARE" train -f keep.model --quiet < /dev/null 2> err.txt
+grep -q "^hare train: no labelled example to learn from: keep.model is not written$" err.txt ||
+  fail "empty input message: $(cat err.txt)"
+printf 'ham\tsee you\nspam\twin now\n' > names.tsv
+expect_code 2 "$HARE" train --format text names.tsv -f keep.model --quiet 2> err.txt
+grep -q "keep.model is not written (labels that are class names, such as 'spam', need --multiclass ova)$" err.txt ||
+  fail "class-name hint: $(cat err.txt)"
+cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
+
+# Values near the float limit: no rule's weight becomes infinite or NaN, and
+# the model loads. Where only a stored average overflows (3e38 weights summed
+# over steps), train exits 2 and the existing model stays.
+printf '1 | a:3e38 b:3e38\n-1 | a:-3e38 b:3e38\n1 | a:3e38 b:-3e38\n' > huge.vw
+for rule in perceptron winnow balanced-winnow modified-balanced-winnow pa sgd arow nb \
+  "sgd --loss logistic" "sgd --loss squared" "perceptron --normalized-margin --margin 1"; do
+  # shellcheck disable=SC2086
+  "$HARE" train huge.vw --rule $rule -f huge.model --quiet 2>/dev/null || fail "$rule: train failed"
+  "$HARE" model info -i huge.model > /dev/null || fail "$rule: its model does not load"
+done
+expect_code 2 "$HARE" train huge.vw --rule perceptron --average -f keep.model --quiet 2> err.txt
+grep -q "^hare train: cannot write model keep.model: the weight of slot [0-9]* is inf .*keep.model is left as it was$" err.txt ||
+  fail "overflowed average message: $(cat err.txt)"
+cmp -s keep.model keep.before || fail "an overflowed average changed the existing model"
+ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
+# Squared loss at rate 1 on values of 30 diverges; its weights stop short of infinity.
+for i in $(seq 200); do printf '1 | a:30 b:10\n-1 | a:10 c:30\n'; done > diverge.vw
+"$HARE" train diverge.vw --rule sgd --loss squared -f diverge.model --quiet 2>/dev/null
+"$HARE" model info -i diverge.model > /dev/null || fail "the diverged model does not load"
+
 # A bad line never poisons the weights: the model of bad.vw equals that of its good lines.
 grep -n '' bad.vw | grep -E '^(1|13):' | cut -d: -f2- > good-lines.vw
 "$HARE" train good-lines.vw -f good-lines.model --quiet 2>/dev/null
