@@ -44,7 +44,8 @@ constexpr const char* kSynopsis =
     "them (a rule tried starts from its own defaults, without the given rule's options).\n"
     "Progress goes to stderr; stdout gets one line, the best options for hare train: with\n"
     "--passes N and, for N > 1, --holdout-off, so that every example is learned from (with\n"
-    "--probabilities, train's holdout stays: the fit needs it).\n";
+    "--probabilities, train's holdout stays: the fit needs it). With -f MODEL, hare tune then\n"
+    "trains that line on the FILEs and writes MODEL, as hare train would.\n";
 
 // The options that belong to a rule (its loss, rates and step).
 constexpr std::string_view kRuleOptions[] = {"--loss",
@@ -127,6 +128,11 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
     absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
     if (!r.ok()) {
       result.error = std::string(r.status().message());
+      return result;
+    }
+    if (r->passes.empty() || r->passes[0].holdout_examples == 0) {
+      result.error = absl::StrCat("no labelled example held out (1 in ", o.holdout_period,
+                                  "): too few examples to score options on");
       return result;
     }
     // A fold stopped early keeps its last error for the passes it skipped.
@@ -236,8 +242,8 @@ int TuneCommand(int argc, char** argv) {
   TrainFlags train(flags);
   int64_t folds = 1, max_passes = 20;
   flags.AddInt("--folds", "K",
-               "score on K folds (every K-th example, K offsets) (default: one "
-               "holdout of every 5th example)",
+               "score on K folds, every K-th example held out at K offsets (default 1: "
+               "one holdout of every 5th example)",
                &folds);
   flags.AddInt("--max-passes", "N", "passes tried for each candidate (default 20)", &max_passes);
   Setup setup;
@@ -369,7 +375,21 @@ int TuneCommand(int argc, char** argv) {
   std::cerr << absl::StrFormat("best: held-out accuracy %.4f with: hare train %s %s\n",
                                best.accuracy, line, absl::StrJoin(setup.inputs, " "));
   std::cout << line << "\n";
-  return kExitOk;
+  if (train.options.model_out.empty()) return kExitOk;
+  std::cout.flush();
+  std::vector<std::string> words = {"hare", "train"};
+  words.insert(words.end(), args.begin(), args.end());
+  words.insert(words.end(), setup.inputs.begin(), setup.inputs.end());
+  for (const FlagParser::Given& g : flags.given()) {
+    if (g.name == "-f" || g.name == "--final-regressor" || g.name == "--keep-names" ||
+        g.name == "--threads" || g.name == "--quiet" || g.name == "--strict") {
+      words.push_back(g.name);
+      if (!g.value.empty()) words.push_back(g.value);
+    }
+  }
+  std::vector<char*> train_argv;
+  for (std::string& w : words) train_argv.push_back(w.data());
+  return TrainCommand(static_cast<int>(train_argv.size()), train_argv.data());
 }
 
 }  // namespace hare::tools

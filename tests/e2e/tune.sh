@@ -50,6 +50,20 @@ grep -q -- '--probabilities$' prob.txt || fail "probabilities: $(cat prob.txt)"
   > conf.txt 2> conf.log
 grep -q -- '--no-unigrams' conf.log || fail "no template search: $(cat conf.log)"
 
+# With -f it also trains the line it prints and writes the model: the same
+# model, bit for bit, as hare train with that line.
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 3 trec.tsv -f tuned.model --quiet \
+  > line.txt 2>/dev/null || fail "tune -f failed"
+# shellcheck disable=SC2046
+"$HARE" train --quiet $(cat line.txt) trec.tsv -f line.model 2>/dev/null
+cmp -s tuned.model line.model || fail "tune -f model differs from train $(cat line.txt)"
+
+# Too few examples for a holdout: an error, not a perfect score.
+printf '1 | a\n-1 | a\n1 | a\n-1 | a\n' > four.vw
+expect_code 2 "$HARE" tune four.vw 2> four.txt
+grep -q "^hare tune: no labelled example held out (1 in 5): too few examples to score options on$" four.txt ||
+  fail "four examples: $(cat four.txt)"
+
 # It reads its files many times: not stdin.
 expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
 grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
