@@ -131,23 +131,24 @@ double Evaluation::f1(int c) const {
   return Ratio(2 * tp, support(c) + predicted(c));
 }
 
-double Evaluation::macro_precision() const {
+// As scikit-learn's classification_report: the mean over the classes that
+// occur in the test, as the true or the predicted class. A class of the model
+// that neither does (a rare class absent from this test file) is left out,
+// not counted as 0.
+double Evaluation::Macro(double (Evaluation::*ratio)(int) const) const {
   double sum = 0;
-  for (int c = 0; c < classes(); ++c) sum += precision(c);
-  return classes() == 0 ? 0.0 : sum / classes();
+  int n = 0;
+  for (int c = 0; c < classes(); ++c) {
+    if (support(c) == 0 && predicted(c) == 0) continue;
+    sum += (this->*ratio)(c);
+    ++n;
+  }
+  return n == 0 ? 0.0 : sum / n;
 }
 
-double Evaluation::macro_recall() const {
-  double sum = 0;
-  for (int c = 0; c < classes(); ++c) sum += recall(c);
-  return classes() == 0 ? 0.0 : sum / classes();
-}
-
-double Evaluation::macro_f1() const {
-  double sum = 0;
-  for (int c = 0; c < classes(); ++c) sum += f1(c);
-  return classes() == 0 ? 0.0 : sum / classes();
-}
+double Evaluation::macro_precision() const { return Macro(&Evaluation::precision); }
+double Evaluation::macro_recall() const { return Macro(&Evaluation::recall); }
+double Evaluation::macro_f1() const { return Macro(&Evaluation::f1); }
 
 // With both classes sorted, one merge-like walk counts, for each positive,
 // the negatives strictly below it and those at or below it; their sum is
@@ -255,14 +256,16 @@ std::string Evaluation::Text() const {
 std::string Evaluation::Json() const {
   std::string out = "{\"examples\":";
   AppendCount(out, examples());
+  // With no labelled example these are undefined: null, not 0.
+  const double none = examples() == 0 ? std::numeric_limits<double>::quiet_NaN() : 0.0;
   out += ",\"accuracy\":";
-  AppendDouble(out, accuracy());
+  AppendDouble(out, none + accuracy());
   out += ",\"macro_precision\":";
-  AppendDouble(out, macro_precision());
+  AppendDouble(out, none + macro_precision());
   out += ",\"macro_recall\":";
-  AppendDouble(out, macro_recall());
+  AppendDouble(out, none + macro_recall());
   out += ",\"macro_f1\":";
-  AppendDouble(out, macro_f1());
+  AppendDouble(out, none + macro_f1());
   if (classes() == 2) {
     out += ",\"auc\":";
     AppendDouble(out, auc());

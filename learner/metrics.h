@@ -81,6 +81,8 @@ class Evaluation {
   double precision(int c) const;
   double recall(int c) const;
   double f1(int c) const;
+  // Means over the classes that are the true or the predicted class of some
+  // example (scikit-learn's classification_report); 0 with no examples.
   double macro_precision() const;
   double macro_recall() const;
   double macro_f1() const;
@@ -114,6 +116,7 @@ class Evaluation {
   std::string Json() const;
 
  private:
+  double Macro(double (Evaluation::*ratio)(int) const) const;
   // A float's bits mapped so that unsigned order is the float order, with -0
   // folded into +0 (x + 0.0f is +0 for either zero) so that they tie. A NaN
   // (no learner gives one) sorts above +inf or below -inf by its sign.

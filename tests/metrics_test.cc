@@ -101,27 +101,31 @@ TEST(MetricsTest, F1IsTheHarmonicMeanOfPrecisionAndRecall) {
   }
 }
 
-TEST(MetricsTest, AClassNeverSeenNorPredictedCountsZeroInMacroAverages) {
+TEST(MetricsTest, AClassNeverSeenNorPredictedIsLeftOutOfMacroAverages) {
   // Every example is +1 and predicted +1: class -1 has no support and no
-  // prediction, so all its ratios are 0/0 = 0, and AUC is undefined.
+  // prediction, so all its ratios are 0/0 = 0, it is left out of the macro
+  // averages (as scikit-learn does), and AUC is undefined.
   const Evaluation e = Binary({}, {0.5f, 1.0f, 2.0f});
   EXPECT_EQ(e.accuracy(), 1.0);
   EXPECT_EQ(e.precision(0), 0.0);
   EXPECT_EQ(e.recall(0), 0.0);
   EXPECT_EQ(e.f1(0), 0.0);
   EXPECT_EQ(e.f1(1), 1.0);
-  EXPECT_EQ(e.macro_f1(), 0.5);
+  EXPECT_EQ(e.macro_f1(), 1.0);
+  EXPECT_EQ(e.macro_precision(), 1.0);
   EXPECT_TRUE(std::isnan(e.auc()));
   EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
   EXPECT_THAT(e.Text(), HasSubstr("auc = undefined"));
 }
 
-TEST(MetricsTest, NoExamplesIsAllZeros) {
+TEST(MetricsTest, NoExamplesIsZeroInTheTextAndNullInJson) {
   const Evaluation e({"-1", "+1"});
   EXPECT_EQ(e.examples(), 0u);
   EXPECT_EQ(e.accuracy(), 0.0);
   EXPECT_EQ(e.macro_f1(), 0.0);
   EXPECT_TRUE(std::isnan(e.auc()));
+  EXPECT_THAT(e.Json(), HasSubstr("\"examples\":0,\"accuracy\":null,\"macro_precision\":null,"
+                                  "\"macro_recall\":null,\"macro_f1\":null"));
 }
 
 TEST(MetricsTest, AucPerfectReversedAndAllTies) {

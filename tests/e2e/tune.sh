@@ -46,7 +46,7 @@ grep -q -- '--probabilities$' prob.txt || fail "probabilities: $(cat prob.txt)"
 "$HARE" train --quiet $(cat prob.txt) trec.tsv -f prob.model 2>/dev/null || fail "train refused $(cat prob.txt)"
 
 # The confusion-set templates join the search when a window is given.
-"$HARE" tune --format text --window 3 --max-passes 3 --folds 3 "$data/weather-whether.tsv" \
+"$HARE" tune --format text --multiclass ova --window 3 --max-passes 3 --folds 3 "$data/weather-whether.tsv" \
   > conf.txt 2> conf.log
 grep -q -- '--no-unigrams' conf.log || fail "no template search: $(cat conf.log)"
 
