@@ -57,6 +57,13 @@ class Scores {
     }
     return best;
   }
+  // The same given the row's probabilities (Calibration::ClassProbabilities;
+  // empty without): binary, 1 when P(+1) > 1/2, which Platt's B moves off
+  // score 0, so that the label agrees with the probability printed beside it.
+  int32_t Predicted(size_t i, std::span<const double> probabilities) const {
+    if (binary_ && probabilities.size() == 2) return probabilities[1] > 0.5 ? 1 : 0;
+    return Predicted(i);
+  }
 
  private:
   size_t columns_ = 1;

@@ -114,11 +114,13 @@ uint64_t Evaluation::predicted(int c) const {
   return n;
 }
 
-double Evaluation::accuracy() const {
+uint64_t Evaluation::correct() const {
   uint64_t right = 0;
   for (int c = 0; c < classes(); ++c) right += confusion(c, c);
-  return Ratio(right, examples());
+  return right;
 }
+
+double Evaluation::accuracy() const { return Ratio(correct(), examples()); }
 
 double Evaluation::precision(int c) const { return Ratio(confusion(c, c), predicted(c)); }
 

@@ -59,7 +59,8 @@ int AuditCommand(int argc, char** argv) {
         const std::vector<std::string>& names = classes.names();
         for (size_t i = 0; i < batch.size(); ++i) {
           const std::span<const float> row = scores.row(i);
-          const int32_t predicted = scores.Predicted(i);
+          h.calibration.ClassProbabilities(row, h.binary(), probabilities);
+          const int32_t predicted = scores.Predicted(i, probabilities);
           text += batch.input_name;
           absl::StrAppend(&text, ":", batch.first_line + batch.line(i) - 1, "\tlabel ",
                           ids[i] >= 0 ? names[ids[i]] : "none", "\tpredicted ", names[predicted]);
@@ -73,7 +74,6 @@ int AuditCommand(int argc, char** argv) {
               AppendFloat(text, row[k]);
             }
           }
-          h.calibration.ClassProbabilities(row, h.binary(), probabilities);
           if (!probabilities.empty()) {
             text += "\tprobability ";
             AppendFloat(text, static_cast<float>(

@@ -30,7 +30,7 @@ using File = std::unique_ptr<FILE, FileCloser>;
 void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
                       const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
                       const std::vector<double>& probabilities, std::string& out) {
-  const int32_t predicted = scores.Predicted(i);
+  const int32_t predicted = scores.Predicted(i, probabilities);
   const int32_t column = h.binary() ? 0 : predicted;
   if (h.binary()) {
     out += predicted == 1 ? "1 " : "-1 ";
@@ -121,7 +121,7 @@ int TestCommand(int argc, char** argv) {
           h.calibration.ClassProbabilities(scores.row(i), h.binary(), probabilities);
           if (out) AppendPrediction(h, classes, batch, scores, i, probabilities, text);
           if (ids[i] < 0) continue;
-          const int32_t predicted = scores.Predicted(i);
+          const int32_t predicted = scores.Predicted(i, probabilities);
           const std::span<const float> row = scores.row(i);
           // AUC ranks by the score of class 1 (+1, or the second class of two).
           evaluation.Add(ids[i], predicted,
@@ -139,6 +139,9 @@ int TestCommand(int argc, char** argv) {
         fwrite(text.data(), 1, text.size(), out.get());
       });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
+  // The mistakes of the labels predicted here (with binary probabilities, by
+  // P(+1) > 1/2 rather than by the sign of the score).
+  stats->mistakes = evaluation.examples() - evaluation.correct();
   if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
   }
