@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "hashing/text_features.h"
 
 namespace hare::tools {
 
@@ -61,7 +62,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                 : "word n-grams up to N (default 1; fastText -wordNgrams)",
             gram("--ngram", 1, hashing::kMaxNgram, &text.ngram, lettered_ngrams));
   flags.Add("--skips", lettered_skips != nullptr ? "[a]K" : "K",
-            "n-grams may skip up to K words (default 0) or VW features (of namespaces a* with aK)",
+            lettered_skips != nullptr
+                ? "n-grams may skip up to K words (default 0) or VW features (of namespaces a* "
+                  "with aK)"
+                : "word n-grams may skip up to K words (default 0; needs --ngram 2 or more)",
             gram("--skips", 0, hashing::kMaxSkips, &text.skips, lettered_skips));
   flags.Add("--minn", "N", "text: character n-grams from N characters (fastText -minn)",
             small_int("--minn", 1, hashing::kMaxCharNgram, &text.minn));
@@ -85,6 +89,23 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text)
   if (text.maxn > 0 && text.minn > text.maxn) problems.push_back("--minn must be <= --maxn");
   if (text.target.empty() || text.target.size() > 256) {
     problems.push_back("--target must be 1 to 256 bytes");
+  } else {
+    // The target is matched against the tokens of the text: it must be one.
+    std::string storage;
+    std::vector<std::string_view> tokens;
+    if (hashing::Tokenize(text.target, true, storage, tokens) != 0 || tokens.size() != 1 ||
+        tokens[0] != text.target) {
+      problems.push_back(absl::StrCat("--target '", text.target,
+                                      "' is not one token (letters, digits, '_'), so it "
+                                      "could never match"));
+    }
+  }
+  // Options that would make no feature: refused, as VW refuses --skips alone.
+  if (text.minn > 0 && text.maxn == 0) {
+    problems.push_back("--minn needs --maxn: character n-grams are from --minn to --maxn");
+  }
+  if (text.skips > 0 && text.ngram < 2) {
+    problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }
   return problems;
 }

@@ -65,8 +65,9 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
             interaction(3, "--cubic"));
   AddChoice(flags, "--multiclass", "M",
             "labels are class names, learned one-vs-all (ova), or by one K-class update: "
-            "crammer-singer (perceptron: demote every class that beats the true one) or wta "
-            "(winner-take-all: demote the top one)",
+            "crammer-singer (demote every class that beats the true one) or wta "
+            "(winner-take-all: demote the top one); these two with the perceptron and winnow "
+            "rules",
             &learner::MulticlassFromName, &l.multiclass);
   flags.AddSwitch("--probabilities",
                   "fit probabilities on held-out examples (Platt's sigmoid; a softmax "

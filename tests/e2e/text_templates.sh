@@ -33,4 +33,12 @@ expect_code 1 "$HARE" train --format libsvm --ngram 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "n-grams of libsvm: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --ngram a2 train.txt 2> err.txt
 grep -q "need --format vw" err.txt || fail "lettered n-grams of text: $(cat err.txt)"
+
+# Options that could make no feature are refused, not ignored.
+expect_code 1 "$HARE" train --format text --skips 1 train.txt 2> err.txt
+grep -q "^hare train: --skips needs --ngram 2 or more" err.txt || fail "skips alone: $(cat err.txt)"
+expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
+grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
+expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt
+grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
 echo ok
