@@ -138,10 +138,10 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     if (!std::isfinite(w)) {  // a file hare could not load: keep the old one
       close(fd);
       unlink(tmp.c_str());
-      return absl::FailedPreconditionError(
-          absl::StrCat("cannot write model ", path, ": the weight of slot ", i, " is ", w,
-                       " (the training diverged: try a smaller --learning-rate or smaller feature values); ", path,
-                       " is left as it was"));
+      return absl::FailedPreconditionError(absl::StrCat(
+          "cannot write model ", path, ": the weight of slot ", i, " is ", w,
+          " (the training diverged: try a smaller --learning-rate or smaller feature values); ",
+          path, " is left as it was"));
     }
     count += w != 0;
   }
