@@ -50,6 +50,8 @@ struct Pass {
   std::vector<int32_t>* kept_classes = nullptr;
   FeatureNames* names = nullptr;  // collects the names of the examples trained on
   bool predict_only = false;      // learn from no example (the holdout is still counted)
+  // A saved model's probabilities: a binary label is then P(+1) > 1/2.
+  const Calibration* calibration = nullptr;
 };
 
 template <class ScoreBatch>
@@ -60,7 +62,8 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
   std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
   std::vector<uint8_t> every;  // a predict-only pass holds out all
-  uint64_t position = 0;       // examples of this pass so far
+  std::vector<double> probabilities;
+  uint64_t position = 0;  // examples of this pass so far
   for (;;) {
     absl::StatusOr<const io::ExampleBatch*> next = stream.Next();
     if (!next.ok()) return next.status();
@@ -94,7 +97,10 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
                 scores);
     const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {
-      const int32_t predicted = scores.Predicted(i);
+      if (pass.calibration != nullptr && scores.binary()) {
+        pass.calibration->ClassProbabilities(scores.row(i), true, probabilities);
+      }
+      const int32_t predicted = scores.Predicted(i, probabilities);
       const size_t features = batch->indices(i).size();
       ++stats.examples;
       stats.features += features;
@@ -294,7 +300,8 @@ absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model
   ProgressTable table(options.progress);
   const bool binary = model.header().binary();
   const size_t k = binary ? 1 : model.header().classes.size();
-  absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
+  absl::Status s = RunPass(stream, options, Pass{.calibration = &model.header().calibration},
+                           classes, stats, table,
                            [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
                                std::span<const uint8_t>, Scores& scores) {
                              scores.Reset(batch.size(), k, binary);

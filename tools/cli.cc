@@ -83,7 +83,8 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
   });
 }
 
-std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text) {
+std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
+                                              bool lettered_ngrams) {
   std::vector<std::string> problems;
   if (text.maxn > 0 && text.minn == 0) text.minn = std::min(3, text.maxn);
   if (text.maxn > 0 && text.minn > text.maxn) problems.push_back("--minn must be <= --maxn");
@@ -104,7 +105,7 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text)
   if (text.minn > 0 && text.maxn == 0) {
     problems.push_back("--minn needs --maxn: character n-grams are from --minn to --maxn");
   }
-  if (text.skips > 0 && text.ngram < 2) {
+  if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }
   return problems;

@@ -25,8 +25,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_skips = nullptr);
 
 // Every problem with text template options, in words. --maxn without --minn
-// starts at min(3, maxn), fastText's usual minimum.
-std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text);
+// starts at min(3, maxn), fastText's usual minimum. `lettered_ngrams`: a VW
+// --ngram aN was given, so a plain --skips has n-grams to act on.
+std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
+                                              bool lettered_ngrams = false);
 
 // Appends `value` as the shortest text that reads back as the same float.
 void AppendFloat(std::string& out, float value);

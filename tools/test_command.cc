@@ -139,9 +139,6 @@ int TestCommand(int argc, char** argv) {
         fwrite(text.data(), 1, text.size(), out.get());
       });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
-  // The mistakes of the labels predicted here (with binary probabilities, by
-  // P(+1) > 1/2 rather than by the sign of the score).
-  stats->mistakes = evaluation.examples() - evaluation.correct();
   if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
   }

@@ -85,8 +85,8 @@ int TrainCommand(int argc, char** argv) {
                 absl::StrCat("no labelled example to learn from: ", o.model_out, " is not written",
                              o.parse.class_labels || result->stats.bad_lines == 0
                                  ? ""
-                                 : " (labels that are class names, such as 'spam', need "
-                                   "--multiclass ova)"),
+                                 : " (if the labels are class names, such as 'spam', they "
+                                   "need --multiclass ova)"),
                 kExitInput);
   }
   if (!o.model_out.empty()) {

@@ -25,6 +25,7 @@
 #include "absl/strings/str_split.h"
 #include "io/example_reader.h"
 #include "learner/learner.h"
+#include "learner/model.h"
 #include "learner/run.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -261,6 +262,11 @@ int TuneCommand(int argc, char** argv) {
                 kExitUsage);
   }
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
+  if (!train.options.model_out.empty()) {  // before the search, not after it
+    if (absl::Status s = learner::CheckWritable(train.options.model_out); !s.ok()) {
+      return Fail("tune", s, kExitInput);
+    }
+  }
   setup.folds = static_cast<int>(folds);
   setup.max_passes = static_cast<int>(max_passes);
   bool probabilities = false;

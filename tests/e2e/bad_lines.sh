@@ -71,7 +71,7 @@ grep -q "^hare train: no labelled example to learn from: keep.model is not writt
   fail "empty input message: $(cat err.txt)"
 printf 'ham\tsee you\nspam\twin now\n' > names.tsv
 expect_code 2 "$HARE" train --format text names.tsv -f keep.model --quiet 2> err.txt
-grep -q "keep.model is not written (labels that are class names, such as 'spam', need --multiclass ova)$" err.txt ||
+grep -q "keep.model is not written (if the labels are class names, such as 'spam', they need --multiclass ova)$" err.txt ||
   fail "class-name hint: $(cat err.txt)"
 cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
 
@@ -92,7 +92,7 @@ cmp -s keep.model keep.before || fail "an overflowed average changed the existin
 ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
 # Squared loss at rate 1 on values of 30 diverges; its weights stop short of infinity.
 for i in $(seq 200); do printf '1 | a:30 b:10\n-1 | a:10 c:30\n'; done > diverge.vw
-"$HARE" train diverge.vw --rule sgd --loss squared -f diverge.model --quiet 2>/dev/null
+"$HARE" train diverge.vw --rule sgd --loss squared -f diverge.model --quiet 2>/dev/null || fail "the diverging run failed"
 "$HARE" model info -i diverge.model > /dev/null || fail "the diverged model does not load"
 
 # A bad line never poisons the weights: the model of bad.vw equals that of its good lines.

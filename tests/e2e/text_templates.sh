@@ -37,6 +37,9 @@ grep -q "need --format vw" err.txt || fail "lettered n-grams of text: $(cat err.
 # Options that could make no feature are refused, not ignored.
 expect_code 1 "$HARE" train --format text --skips 1 train.txt 2> err.txt
 grep -q "^hare train: --skips needs --ngram 2 or more" err.txt || fail "skips alone: $(cat err.txt)"
+# In VW format a namespace's --ngram a2 is n-grams for a plain --skips to act on.
+printf '1 |a w x y\n-1 |a y z w\n' > skips.vw
+"$HARE" train --quiet skips.vw --ngram a2 --skips 1 2>/dev/null || fail "--ngram a2 --skips 1 refused"
 expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt

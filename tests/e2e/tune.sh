@@ -58,6 +58,12 @@ grep -q -- '--no-unigrams' conf.log || fail "no template search: $(cat conf.log)
 "$HARE" train --quiet $(cat line.txt) trec.tsv -f line.model 2>/dev/null
 cmp -s tuned.model line.model || fail "tune -f model differs from train $(cat line.txt)"
 
+# A model path it cannot write fails before the search, not after it.
+mkdir -p adir
+expect_code 2 "$HARE" tune --format text --multiclass ova trec.tsv -f adir 2> adir.txt
+grep -q "^hare tune: cannot write model adir: it is a directory$" adir.txt || fail "$(cat adir.txt)"
+if grep -q "accuracy passes" adir.txt; then fail "searched before checking -f"; fi
+
 # Too few examples for a holdout: an error, not a perfect score.
 printf '1 | a\n-1 | a\n1 | a\n-1 | a\n' > four.vw
 expect_code 2 "$HARE" tune four.vw 2> four.txt
