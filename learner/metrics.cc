@@ -114,13 +114,11 @@ uint64_t Evaluation::predicted(int c) const {
   return n;
 }
 
-uint64_t Evaluation::correct() const {
+double Evaluation::accuracy() const {
   uint64_t right = 0;
   for (int c = 0; c < classes(); ++c) right += confusion(c, c);
-  return right;
+  return Ratio(right, examples());
 }
-
-double Evaluation::accuracy() const { return Ratio(correct(), examples()); }
 
 double Evaluation::precision(int c) const { return Ratio(confusion(c, c), predicted(c)); }
 
@@ -258,16 +256,18 @@ std::string Evaluation::Text() const {
 std::string Evaluation::Json() const {
   std::string out = "{\"examples\":";
   AppendCount(out, examples());
-  // With no labelled example these are undefined: null, not 0.
-  const double none = examples() == 0 ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+  // With no labelled example these are undefined: null (NaN), not 0.
+  auto defined = [this](double v) {
+    return examples() == 0 ? std::numeric_limits<double>::quiet_NaN() : v;
+  };
   out += ",\"accuracy\":";
-  AppendDouble(out, none + accuracy());
+  AppendDouble(out, defined(accuracy()));
   out += ",\"macro_precision\":";
-  AppendDouble(out, none + macro_precision());
+  AppendDouble(out, defined(macro_precision()));
   out += ",\"macro_recall\":";
-  AppendDouble(out, none + macro_recall());
+  AppendDouble(out, defined(macro_recall()));
   out += ",\"macro_f1\":";
-  AppendDouble(out, none + macro_f1());
+  AppendDouble(out, defined(macro_f1()));
   if (classes() == 2) {
     out += ",\"auc\":";
     AppendDouble(out, auc());

@@ -77,8 +77,7 @@ class Evaluation {
   uint64_t support(int c) const;    // examples whose true class is c (row sum)
   uint64_t predicted(int c) const;  // examples predicted as c (column sum)
 
-  uint64_t correct() const;  // examples predicted as their true class (the diagonal)
-  double accuracy() const;   // 0 with no examples
+  double accuracy() const;  // 0 with no examples
   double precision(int c) const;
   double recall(int c) const;
   double f1(int c) const;

@@ -91,15 +91,24 @@ struct Result {
   std::string error;  // not empty: the candidate could not be trained
 };
 
+// "hare train ARGS" as the words of a command line and the argv pointing
+// into them (`words` must outlive it).
+std::vector<char*> TrainArgv(const std::vector<std::string>& args,
+                             std::vector<std::string>& words) {
+  words = {"hare", "train"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  return argv;
+}
+
 // Trains with `args` (train options) on every fold and scores the held-out
 // examples after each pass.
 Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   FlagParser flags;
   TrainFlags train(flags);
-  std::vector<std::string> words = {"hare", "train"};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
+  std::vector<std::string> words;
+  std::vector<char*> argv = TrainArgv(args, words);
   std::vector<std::string> positional;
   Result result;
   if (absl::Status s = flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &positional);
@@ -383,19 +392,17 @@ int TuneCommand(int argc, char** argv) {
   std::cout << line << "\n";
   if (train.options.model_out.empty()) return kExitOk;
   std::cout.flush();
-  std::vector<std::string> words = {"hare", "train"};
-  words.insert(words.end(), args.begin(), args.end());
-  words.insert(words.end(), setup.inputs.begin(), setup.inputs.end());
+  args.insert(args.end(), setup.inputs.begin(), setup.inputs.end());
   for (const FlagParser::Given& g : flags.given()) {
-    if (g.name == "-f" || g.name == "--final-regressor" || g.name == "--keep-names" ||
-        g.name == "--threads" || g.name == "--quiet" || g.name == "--strict") {
-      words.push_back(g.name);
-      if (!g.value.empty()) words.push_back(g.value);
+    for (std::string_view pass_on : {"-f", "--keep-names", "--threads", "--quiet", "--strict"}) {
+      if (!flags.SameFlag(g.name, pass_on)) continue;
+      args.push_back(g.name);
+      if (!g.value.empty()) args.push_back(g.value);
     }
   }
-  std::vector<char*> train_argv;
-  for (std::string& w : words) train_argv.push_back(w.data());
-  return TrainCommand(static_cast<int>(train_argv.size()), train_argv.data());
+  std::vector<std::string> words;
+  std::vector<char*> argv_train = TrainArgv(args, words);
+  return TrainCommand(static_cast<int>(argv_train.size()), argv_train.data());
 }
 
 }  // namespace hare::tools
