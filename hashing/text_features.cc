@@ -3,28 +3,26 @@
 #include <algorithm>
 
 #include "hashing/ngrams.h"
+#include "unicode/uchar.h"
+#include "unicode/utf8.h"
 
 namespace hare::hashing {
 namespace {
 
-// A word character: ASCII letters and digits, '_', and any byte of a UTF-8
-// sequence (non-ASCII characters are letters of some script, as far as
-// splitting goes).
-bool IsWordByte(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c >= 0x80;
-}
+// One code point of valid UTF-8: its value and its length in bytes.
+struct CodePoint {
+  UChar32 value;
+  size_t length;  // 0: the bytes at p are not valid UTF-8
+};
 
-bool IsSpaceByte(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-// Length of the UTF-8 sequence at p (1 for ASCII), or 0 if it is invalid:
-// a bad lead byte, a missing continuation byte, an overlong form, a surrogate
-// or a code point above U+10FFFF.
-size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
+// Decodes the UTF-8 sequence at p. Invalid: a bad lead byte, a missing
+// continuation byte, an overlong form, a surrogate or a code point above
+// U+10FFFF.
+CodePoint Decode(const unsigned char* p, const unsigned char* end) {
   const unsigned char c = p[0];
-  if (c < 0x80) return 1;
+  if (c < 0x80) return {c, 1};
   size_t n;
-  uint32_t cp;
+  UChar32 cp;
   if (c >= 0xc2 && c <= 0xdf) {
     n = 2;
     cp = c & 0x1f;
@@ -35,18 +33,75 @@ size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
     n = 4;
     cp = c & 0x07;
   } else {
-    return 0;
+    return {0, 0};
   }
-  if (static_cast<size_t>(end - p) < n) return 0;
+  if (static_cast<size_t>(end - p) < n) return {0, 0};
   for (size_t i = 1; i < n; ++i) {
-    if ((p[i] & 0xc0) != 0x80) return 0;
+    if ((p[i] & 0xc0) != 0x80) return {0, 0};
     cp = (cp << 6) | (p[i] & 0x3f);
   }
   if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
       (cp >= 0xd800 && cp <= 0xdfff)) {
-    return 0;
+    return {0, 0};
   }
-  return n;
+  return {cp, n};
+}
+
+enum class Kind { kWord, kSpace, kPunctuation };
+
+// ASCII: letters, digits and '_' are word characters, the other printable
+// ones punctuation.
+bool IsAsciiWord(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// How a character splits text. Beyond ASCII, by the Unicode general
+// category: white space and C1 controls separate, punctuation (P*, but for
+// connectors such as '_') and symbols (S*: currency, maths, emoji) are tokens
+// of their own, and everything else (letters, marks, digits, format
+// characters) belongs to words.
+Kind KindOf(UChar32 c) {
+  if (c < 0x80) {
+    if (IsAsciiWord(static_cast<unsigned char>(c))) return Kind::kWord;
+    return c == ' ' || (c >= '\t' && c <= '\r') ? Kind::kSpace : Kind::kPunctuation;
+  }
+  if (u_isUWhiteSpace(c)) return Kind::kSpace;
+  switch (u_charType(c)) {
+    case U_CONTROL_CHAR:
+      return Kind::kSpace;
+    case U_DASH_PUNCTUATION:
+    case U_START_PUNCTUATION:
+    case U_END_PUNCTUATION:
+    case U_INITIAL_PUNCTUATION:
+    case U_FINAL_PUNCTUATION:
+    case U_OTHER_PUNCTUATION:
+    case U_MATH_SYMBOL:
+    case U_CURRENCY_SYMBOL:
+    case U_MODIFIER_SYMBOL:
+    case U_OTHER_SYMBOL:
+      return Kind::kPunctuation;
+    default:
+      return Kind::kWord;
+  }
+}
+
+// An apostrophe that stays inside a word between two word characters:
+// ASCII's, and U+2019, the typographic one ("don\u2019t").
+bool IsApostrophe(UChar32 c) { return c == '\'' || c == 0x2019; }
+
+// Whether a word character starts at p (false at the end or invalid UTF-8).
+bool StartsWord(const unsigned char* p, const unsigned char* end) {
+  if (p == end) return false;
+  const CodePoint cp = Decode(p, end);
+  return cp.length > 0 && KindOf(cp.value) == Kind::kWord;
+}
+
+// Appends c to out in UTF-8.
+void AppendUtf8(UChar32 c, std::string& out) {
+  char bytes[U8_MAX_LENGTH];
+  int32_t n = 0;
+  U8_APPEND_UNSAFE(bytes, n, c);
+  out.append(bytes, static_cast<size_t>(n));
 }
 
 }  // namespace
@@ -60,7 +115,7 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
                   std::vector<std::string_view>& tokens) {
   tokens.clear();
   storage.clear();
-  storage.reserve(text.size() * 2);  // worst case: a space after every byte; no reallocation
+  storage.reserve(text.size() + text.size() / 2);  // lower case can take 3 bytes for 2 (U+023A)
   const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = begin + text.size();
   std::vector<std::pair<size_t, size_t>> spans;  // (start, length) in storage
@@ -72,34 +127,51 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
     }
   };
   for (const unsigned char* p = begin; p < end;) {
-    const size_t n = Utf8Length(p, end);
-    if (n == 0) return static_cast<uint32_t>(p - begin) + 1;
-    const unsigned char c = *p;
-    if (n > 1 || IsWordByte(c)) {
+    if (IsAsciiWord(*p)) {  // the common case: a run of ASCII word characters at once
       if (word_start == std::string::npos) word_start = storage.size();
-      for (size_t i = 0; i < n; ++i) {
-        const unsigned char b = p[i];
-        storage.push_back(!keep_case && b >= 'A' && b <= 'Z' ? static_cast<char>(b + 32)
-                                                             : static_cast<char>(b));
+      for (; p < end && IsAsciiWord(*p); ++p) {
+        const char b = static_cast<char>(*p);
+        storage.push_back(!keep_case && b >= 'A' && b <= 'Z' ? static_cast<char>(b + 32) : b);
       }
-      p += n;
       continue;
     }
-    if (c == '\'' && word_start != std::string::npos && p + 1 < end && IsWordByte(p[1])) {
-      storage.push_back('\'');  // inside a word: "don't"
-      ++p;
-      continue;
+    const CodePoint cp = Decode(p, end);
+    if (cp.length == 0) return static_cast<uint32_t>(p - begin) + 1;
+    const Kind kind = KindOf(cp.value);
+    const auto* const next = p + cp.length;
+    if (kind == Kind::kWord) {
+      if (word_start == std::string::npos) word_start = storage.size();
+      if (keep_case) {
+        storage.append(reinterpret_cast<const char*>(p), cp.length);
+      } else {
+        AppendUtf8(u_tolower(cp.value), storage);
+      }
+    } else if (word_start != std::string::npos && IsApostrophe(cp.value) && StartsWord(next, end)) {
+      // Inside a word: "don't". Folded like case: "don\u2019t" is "don't".
+      if (keep_case) {
+        storage.append(reinterpret_cast<const char*>(p), cp.length);
+      } else {
+        storage.push_back('\'');
+      }
+    } else {
+      close_word();
+      if (kind == Kind::kPunctuation) {  // a token of its own
+        spans.emplace_back(storage.size(), cp.length);
+        storage.append(reinterpret_cast<const char*>(p), cp.length);
+      }
     }
-    close_word();
-    if (!IsSpaceByte(c)) {  // punctuation: a token of its own
-      spans.emplace_back(storage.size(), 1);
-      storage.push_back(static_cast<char>(c));
-    }
-    ++p;
+    p = next;
   }
   close_word();
   for (const auto& [start, length] : spans) tokens.emplace_back(storage.data() + start, length);
   return 0;
+}
+
+std::optional<std::string> SingleToken(std::string_view text, bool keep_case) {
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  if (Tokenize(text, keep_case, storage, tokens) != 0 || tokens.size() != 1) return std::nullopt;
+  return std::string(tokens[0]);
 }
 
 TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)

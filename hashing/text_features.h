@@ -3,11 +3,13 @@
 // Golding & Roth's context features for confusion sets (a window around a
 // target word, and collocations).
 //
-// Tokens: runs of letters, digits, '_' and non-ASCII characters (UTF-8,
-// checked); an apostrophe between two such characters stays inside the word
-// ("don't", "film's"); every other ASCII punctuation character is a token of
-// its own; white space separates. ASCII letters are lower-cased unless
-// keep_case (other scripts are kept as they are).
+// Tokens (UTF-8, checked; characters told apart by their Unicode general
+// category, from ICU): runs of letters, marks, digits and '_' of any script;
+// an apostrophe (' or U+2019) between two such characters stays inside the
+// word ("don't", "film's"); every other punctuation or symbol character is a
+// token of its own; white space separates. Unless keep_case, letters are
+// lower-cased one for one (ICU's simple case mapping, every script) and an
+// apostrophe inside a word is written '.
 //
 // Templates (all in the default namespace unless said; the hash of a
 // combination is a function of its parts' hashes, never of a built string):
@@ -22,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +33,11 @@
 #include "hashing/ngrams.h"
 
 namespace hare::hashing {
+
+// Changes whenever the same text would give other tokens, so that a cache
+// of hashed features made by an earlier tokenizer is not reused.
+// 2: Unicode categories and lower case of every script (ICU).
+inline constexpr int kTokenizerVersion = 2;
 
 // The largest values the templates take (command line and model files alike):
 // the number of grams grows fast with ngram and skips.
@@ -60,6 +68,10 @@ uint64_t OffsetHash(int offset);
 // byte, or 0 if the text is valid (then `tokens` holds every token).
 uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
                   std::vector<std::string_view>& tokens);
+
+// The one token `text` is (lower-cased unless keep_case), or nothing if it
+// is not valid UTF-8 or splits into no token or more than one.
+std::optional<std::string> SingleToken(std::string_view text, bool keep_case);
 
 // Turns tokens into features. Scratch space is reused from call to call.
 class TextFeaturizer {

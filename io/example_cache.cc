@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "hashing/text_features.h"
 
 namespace hare::io {
 namespace {
@@ -50,7 +51,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
                     " minn=", t.minn, " maxn=", t.maxn, " window=", t.window,
                     " collocations=", t.collocations, " keep_case=", t.keep_case,
-                    " target=", t.target);
+                    " target=", t.target, " tokenizer=", hashing::kTokenizerVersion);
   }
   for (const std::string& path : inputs) {
     struct stat st;

@@ -3,8 +3,8 @@
 //   line := [ label ] TAB text      |  text          (no TAB: no label)
 //
 // The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
-// punctuation split off, apostrophes kept inside words, ASCII lower-cased
-// unless --keep-case) and the templates chosen (word unigrams by default;
+// punctuation split off, apostrophes kept inside words, every script
+// lower-cased unless --keep-case) and the templates chosen (word unigrams by default;
 // n-grams, skip-grams, character n-grams, a window around a target,
 // collocations). Every feature has value 1; one that occurs twice counts twice.
 #include <cstring>

@@ -36,12 +36,12 @@ TEST(TokenizeTest, PunctuationSplitApostrophesKeptAsciiLowerCased) {
 }
 
 TEST(TokenizeTest, Utf8IsKeptAndChecked) {
-  // Non-ASCII letters are word characters; only ASCII is lower-cased.
-  EXPECT_EQ(Tokens("Caf\xc3\xa9 NA\xc3\x8fVE \xe2\x82\xac"
-                   "5"),
-            (std::vector<std::string>{"caf\xc3\xa9", "na\xc3\x8fve",
-                                      "\xe2\x82\xac"
-                                      "5"}));
+  // Non-ASCII letters are word characters; symbols such as the euro sign are
+  // tokens of their own.
+  EXPECT_EQ(Tokens("caf\xc3\xa9 na\xc3\xafve \xe2\x82\xac"
+                   "5 \xe4\xb8\xad\xe6\x96\x87"),
+            (std::vector<std::string>{"caf\xc3\xa9", "na\xc3\xafve", "\xe2\x82\xac", "5",
+                                      "\xe4\xb8\xad\xe6\x96\x87"}));
   EXPECT_EQ(BadByte("ok \xff"), 4u);           // not a lead byte
   EXPECT_EQ(BadByte("ab\xc3"), 3u);            // cut short
   EXPECT_EQ(BadByte("\xc3(x"), 1u);            // no continuation byte
@@ -50,6 +50,43 @@ TEST(TokenizeTest, Utf8IsKeptAndChecked) {
   EXPECT_EQ(BadByte("\xed\xa0\x80"), 1u);      // a surrogate
   EXPECT_EQ(BadByte("\xf4\x90\x80\x80"), 1u);  // above U+10FFFF
   EXPECT_EQ(BadByte("\xf0\x9f\x98\x80 ok"), 0u);
+}
+
+TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
+  // Upper case of every script is lowered: \u00c9 \u00dc \u03a3\u039f\u03a6 \u0130
+  // (the dotted capital I lowers to 'i'), and U+023A, 2 bytes, lowers to
+  // U+2C65, 3 bytes.
+  EXPECT_EQ(Tokens("CAF\xc3\x89 \xc3\x9cR \xce\xa3\xce\x9f\xce\xa6 \xc4\xb0 \xc8\xba\xc8\xba"),
+            (std::vector<std::string>{"caf\xc3\xa9", "\xc3\xbcr", "\xcf\x83\xce\xbf\xcf\x86", "i",
+                                      "\xe2\xb1\xa5\xe2\xb1\xa5"}));
+  EXPECT_EQ(Tokens("CAF\xc3\x89 \xce\xa3", true),
+            (std::vector<std::string>{"CAF\xc3\x89", "\xce\xa3"}));
+  // Unicode punctuation and symbols are tokens of their own: curly quotes,
+  // the ellipsis, dashes, the pound sign, an emoji.
+  EXPECT_EQ(
+      Tokens("\xe2\x80\x9cgood\xe2\x80\xa6\xe2\x80\x9d a\xe2\x80\x94"
+             "b \xc2\xa3"
+             "100 \xf0\x9f\x98\x80x"),
+      (std::vector<std::string>{"\xe2\x80\x9c", "good", "\xe2\x80\xa6", "\xe2\x80\x9d", "a",
+                                "\xe2\x80\x94", "b", "\xc2\xa3", "100", "\xf0\x9f\x98\x80", "x"}));
+  // The typographic apostrophe U+2019 stays inside a word like ASCII's,
+  // folded to it unless the case is kept, and is a closing quote elsewhere.
+  EXPECT_EQ(Tokens("Don\xe2\x80\x99t \xe2\x80\x98so\xe2\x80\x99 it's"),
+            (std::vector<std::string>{"don't", "\xe2\x80\x98", "so", "\xe2\x80\x99", "it's"}));
+  EXPECT_EQ(Tokens("Don\xe2\x80\x99t", true), (std::vector<std::string>{"Don\xe2\x80\x99t"}));
+  // No-break space, em space, ideographic space and a C1 control separate.
+  EXPECT_EQ(Tokens("a\xc2\xa0"
+                   "b\xe2\x80\x83"
+                   "c\xe3\x80\x80"
+                   "d\xc2\x85"
+                   "e"),
+            (std::vector<std::string>{"a", "b", "c", "d", "e"}));
+  // Combining marks and connector punctuation belong to the word.
+  EXPECT_EQ(Tokens("Cafe\xcc\x81 a\xe2\x80\xbf"
+                   "b"),
+            (std::vector<std::string>{"cafe\xcc\x81",
+                                      "a\xe2\x80\xbf"
+                                      "b"}));
 }
 
 // Never to be changed: models and caches depend on them.

@@ -42,7 +42,7 @@ TEST(TextFormatTest, LabelTabText) {
             (std::vector<Feature>{Word("hello"), Word("world"), ConstantFeature(kText)}));
 }
 
-TEST(TextFormatTest, LowerCasesAsciiOnly) {
+TEST(TextFormatTest, LowerCasesEveryScript) {
   ParsedChunk p(
       "-1\tCAF\xc3\x89 Stra\xc3\x9f"
       "E \xc3\x84pfel\n",
@@ -50,11 +50,12 @@ TEST(TextFormatTest, LowerCasesAsciiOnly) {
   const ExampleBatch& b = p.batch();
   ASSERT_EQ(b.size(), 1u);
   EXPECT_EQ(b.label(0), -1.0f);
-  // 'É' (C3 89) and 'Ä' (C3 84) are not ASCII and stay as they are.
-  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("caf\xc3\x89"),
+  // 'É' (C3 89) and 'Ä' (C3 84) become 'é' (C3 A9) and 'ä' (C3 A4), so the
+  // slot of "CAFÉ" is that of "café".
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("caf\xc3\xa9"),
                                                     Word("stra\xc3\x9f"
                                                          "e"),
-                                                    Word("\xc3\x84pfel"), ConstantFeature(kText)}));
+                                                    Word("\xc3\xa4pfel"), ConstantFeature(kText)}));
   EXPECT_NE(SlotOf("caf\xc3\x89", "", kText), SlotOf("caf\xc3\xa9", "", kText));
 }
 

@@ -92,13 +92,9 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
     problems.push_back("--target must be 1 to 256 bytes");
   } else {
     // The target is matched against the tokens of the text: it must be one.
-    std::string storage;
-    std::vector<std::string_view> tokens;
-    if (hashing::Tokenize(text.target, true, storage, tokens) != 0 || tokens.size() != 1 ||
-        tokens[0] != text.target) {
-      problems.push_back(absl::StrCat("--target '", text.target,
-                                      "' is not one token (letters, digits, '_'), so it "
-                                      "could never match"));
+    if (hashing::SingleToken(text.target, /*keep_case=*/true) != text.target) {
+      problems.push_back(absl::StrCat("--target '", text.target, "' is not one token ",
+                                      kOneTokenHint, ", so it could never match"));
     }
   }
   // Options that would make no feature: refused, as VW refuses --skips alone.

@@ -24,6 +24,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_ngrams = nullptr,
                          std::vector<std::string>* lettered_skips = nullptr);
 
+// What one token is, for messages about a word that must be one.
+inline constexpr const char* kOneTokenHint =
+    "(letters, digits and '_' of any script, with an apostrophe inside)";
+
 // Every problem with text template options, in words. --maxn without --minn
 // starts at min(3, maxn), fastText's usual minimum. `lettered_ngrams`: a VW
 // --ngram aN was given, so a plain --skips has n-grams to act on.
