@@ -2,8 +2,8 @@
 // context-sensitive spelling (Golding & Roth 1999).
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "hashing/text_features.h"
@@ -37,10 +37,31 @@ int ConfusionCommand(int argc, char** argv) {
                   &target);
   flags.AddSwitch("--binary", "a set of two words: label +1 (first) and -1 (second)", &binary);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
-  std::vector<std::string> set = absl::StrSplit(set_text, ',', absl::SkipEmpty());
-  for (std::string& w : set) absl::AsciiStrToLower(&w);
+  // Words are matched as tokens, lower-cased: each word of the set must be
+  // one, and a word twice would be a class that never wins.
+  std::vector<std::string> set;
+  for (const std::string& entry :
+       std::vector<std::string>(absl::StrSplit(set_text, ',', absl::SkipEmpty()))) {
+    std::optional<std::string> word = hashing::SingleToken(entry, /*keep_case=*/false);
+    if (!word) {
+      return Fail("confusion",
+                  absl::StrCat("--set word '", entry, "' is not one token ", kOneTokenHint,
+                               ", so it could never match"),
+                  kExitUsage);
+    }
+    if (std::find(set.begin(), set.end(), *word) != set.end()) {
+      return Fail("confusion", absl::StrCat("--set has '", *word, "' twice"), kExitUsage);
+    }
+    set.push_back(*std::move(word));
+  }
   if (set.size() < 2) {
     return Fail("confusion", "--set needs at least two words, e.g. --set whether,weather",
+                kExitUsage);
+  }
+  if (hashing::SingleToken(target, /*keep_case=*/true) != target) {
+    return Fail("confusion",
+                absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,
+                             ", so hare train could never find it"),
                 kExitUsage);
   }
   if (binary && set.size() != 2) {
@@ -48,8 +69,8 @@ int ConfusionCommand(int argc, char** argv) {
   }
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("confusion", s, kExitInput);
 
-  std::string storage, lower, out;
-  std::vector<std::string_view> tokens;
+  std::string storage, lower_storage, out;
+  std::vector<std::string_view> tokens, lower;  // the same tokens, as written and lower-cased
   int bad = 0;
   absl::Status status = ForEachLine(
       inputs,
@@ -59,11 +80,12 @@ int ConfusionCommand(int argc, char** argv) {
           ++bad;
           return;
         }
+        // Case never changes where tokens split.
+        hashing::Tokenize(line, /*keep_case=*/false, lower_storage, lower);
         for (size_t t = 0; t < tokens.size(); ++t) {
-          lower.assign(tokens[t]);
-          absl::AsciiStrToLower(&lower);
-          if (std::find(set.begin(), set.end(), lower) == set.end()) continue;
-          out += binary ? (lower == set[0] ? "1" : "-1") : lower;
+          const auto word = std::find(set.begin(), set.end(), lower[t]);
+          if (word == set.end()) continue;
+          out += binary ? (word == set.begin() ? "1" : "-1") : *word;
           out += '\t';
           for (size_t k = 0; k < tokens.size(); ++k) {
             if (k > 0) out += ' ';

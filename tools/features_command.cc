@@ -19,7 +19,8 @@ constexpr const char* kSynopsis =
     "Reads sentences (\"label<TAB>text\" or just text; stdin by default) and prints the\n"
     "features hare makes of each with the same template options as `hare train --format\n"
     "text`, in VW format: the words and word n-grams in the default namespace, character\n"
-    "n-grams in |chars. ':' and '|', which VW reserves, print as <colon> and <pipe>.\n";
+    "n-grams in |chars. ':' and '|', which VW reserves, print as <colon> and <pipe>.\n"
+    "One line out for each line in: a blank line, or one skipped as invalid, prints empty.\n";
 
 std::string Printable(std::string_view name) {
   std::string out;
@@ -55,6 +56,11 @@ int FeaturesCommand(int argc, char** argv) {
   absl::Status status = ForEachLine(
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
+        if (line.find_first_not_of(" \t\n\v\f\r") ==
+            line.npos) {  // not an example to hare train either
+          out += '\n';
+          return;
+        }
         std::string_view label, sentence = line;
         if (const size_t tab = line.find('\t'); tab != line.npos) {
           label = line.substr(0, tab);

@@ -10,6 +10,16 @@ expect_eq "confusion" "$(printf 'whether\t_TARGET_ the Weather is fine , I wonde
 expect_eq "binary labels" "1 -1 1 " "$(cat labels.txt)"
 expect_code 1 "$HARE" confusion --set whether raw.txt
 expect_code 1 "$HARE" confusion --set a,b,c --binary raw.txt
+# Each word of the set is one token, once; the marker too.
+expect_code 1 "$HARE" confusion --set "may be,maybe" raw.txt 2> err.txt
+grep -q "^hare confusion: --set word 'may be' is not one token" err.txt || fail "two tokens: $(cat err.txt)"
+expect_code 1 "$HARE" confusion --set whether,Whether raw.txt 2> err.txt
+grep -q "^hare confusion: --set has 'whether' twice$" err.txt || fail "twice: $(cat err.txt)"
+expect_code 1 "$HARE" confusion --set whether,weather --target "a b" raw.txt
+# Any script's case, and the typographic apostrophe, match the set's words.
+printf '\xc3\x89T\xc3\x89 They\xe2\x80\x99re\n' > unicode.txt
+"$HARE" confusion --set "$(printf '\xc3\xa9t\xc3\xa9,they'"'"'re')" unicode.txt > out.txt
+expect_eq "unicode" "$(printf '\xc3\xa9t\xc3\xa9\t_TARGET_ They\xe2\x80\x99re\nthey'"'"'re\t\xc3\x89T\xc3\x89 _TARGET_')" "$(cat out.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -q "^<stdin>:1:5: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(cat err.txt)"
 

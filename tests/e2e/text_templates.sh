@@ -25,6 +25,10 @@ grep -q "^utf.txt:2:8: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(c
 printf "pos\tThe _TARGET_ isn't bad.\n" |
   "$HARE" features --ngram 2 --window 1 --collocations --minn 4 --maxn 4 > features.txt
 expect_eq "features" "pos | the _target_ isn't bad . the__target_ _target__isn't isn't_bad bad_. -1=the +1=isn't -1=the&+1=isn't +1=isn't&+2=bad |chars <the the> <_ta _tar targ arge rget get_ et_> <isn isn' sn't n't> <bad bad>" "$(cat features.txt)"
+# One line out per line in: a blank line prints empty, as hare train skips it.
+printf "a\n \t\nCAF\xc3\x89 \xe2\x80\x9cok\xe2\x80\x9d\n" | "$HARE" features > features.txt
+expect_eq "blank line" "$(printf ' | a\n\n | caf\xc3\xa9 \xe2\x80\x9c ok \xe2\x80\x9d')" "$(cat features.txt)"
+expect_eq "blank line count" "3" "$(wc -l < features.txt)"
 
 # The templates belong to --format text.
 expect_code 1 "$HARE" train --window 2 train.txt 2> err.txt
