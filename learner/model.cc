@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
+#include "hashing/text_features.h"
 #include "io/format.h"
 #include "learner/classes.h"
 
@@ -23,7 +24,7 @@ namespace {
 static_assert(std::endian::native == std::endian::little, "model files are little-endian");
 
 // The fixed part of the header; the target word follows it.
-constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8 + 8 + 2;
+constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8 + 9 + 2;
 constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
 constexpr size_t kMaxTarget = 256;
 // After the interactions: multiclass, calibration kind, A, B, class count.
@@ -168,7 +169,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint64_t>(header.examples);
   const hashing::TextFeatureOptions& t = header.text;
   for (int v : {int{t.unigrams}, t.ngram, t.skips, t.minn, t.maxn, t.window, int{t.collocations},
-                int{t.keep_case}}) {
+                int{t.keep_case}, hashing::kTokenizerVersion}) {
     out.Put<uint8_t>(static_cast<uint8_t>(v));
   }
   out.Put<uint16_t>(static_cast<uint16_t>(t.target.size()));
@@ -285,7 +286,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.threshold = Get<float>(p);
   h.learning_rate = Get<float>(p);
   h.examples = Get<uint64_t>(p);
-  uint8_t text[8];
+  uint8_t text[9];
   for (uint8_t& v : text) v = Get<uint8_t>(p);
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
@@ -342,6 +343,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       h.text.minn > hashing::kMaxCharNgram || h.text.maxn > hashing::kMaxCharNgram ||
       h.text.window > hashing::kMaxWindow) {
     return refuse("its text templates are out of range");
+  }
+  if (h.format == io::Format::kText && text[8] != hashing::kTokenizerVersion) {
+    return refuse(absl::StrCat("its text was split into words by tokenizer version ", int{text[8]},
+                               ", and this hare's tokenizer is version ",
+                               hashing::kTokenizerVersion, ": train the model again"));
   }
   h.text.target.assign(body.data() + kPreamble + kHeaderBytes, target_size);
   // The interactions: a count, then each as a length and its letters, filling

@@ -8,7 +8,9 @@
 //      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
 //      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
 //      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
-//      collocations, keep case, u16 target length T, T bytes of the target,
+//      collocations, keep case, tokenizer version (hashing::kTokenizerVersion;
+//      a text model of another is refused), u16 target length T, T bytes of
+//      the target,
 //      then u8 I interactions, each u8 length L (2 or 3) and L bytes,
 //      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
 //      classes (0: binary), each u16 length L and L bytes of its name,
@@ -52,7 +54,7 @@
 namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
-inline constexpr uint32_t kModelVersion = 4;
+inline constexpr uint32_t kModelVersion = 5;  // 5: the tokenizer version
 
 struct ModelHeader {
   int bits = 18;

@@ -3,7 +3,9 @@
 #include "learner/model.h"
 
 #include <sys/stat.h>
+#include <xxhash.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -11,6 +13,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hashing/text_features.h"
 #include "learner/linear_learner.h"
 #include "learner/perceptron.h"
 #include "learner/run.h"
@@ -95,11 +98,11 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   EXPECT_TRUE(m->header().ngrams.empty());
   EXPECT_TRUE(m->header().skips.empty());
   EXPECT_TRUE(m->names().empty());
-  // 16 preamble + 42 header + 8 target ("_TARGET_") + 1 interaction count
+  // 16 preamble + 43 header + 8 target ("_TARGET_") + 1 interaction count
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
   // counts of --ngram and --skips specs + 8 count + 3 * 8 weights + 16 names
   // count and bytes + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 42u + 8u + 1u + 14u + 2u + 8u + 24u + 16u + 8u);
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 43u + 8u + 1u + 14u + 2u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -159,7 +162,7 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
   // 16 bytes of count and size, then (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 139u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 140u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -217,7 +220,7 @@ TEST_F(ModelTest, EveryFlippedBitIsRefused) {
     }
   }
   std::string flipped = bytes;
-  flipped[95] ^= 1;  // inside the weights (which start at byte 91)
+  flipped[95] ^= 1;  // inside the weights (which start at byte 92)
   WriteFile(bad, flipped);
   EXPECT_EQ(LoadModel(bad).status().message(),
             "cannot load model " + bad + ": checksum mismatch: the file is damaged");
@@ -232,15 +235,44 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 5;  // format version 5
+  newer[8] = 6;  // format version 6
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 5, but this hare reads version 4 (made by a newer hare)");
+                ": format version 6, but this hare reads version 5 (made by a newer hare)");
+  std::string older = ReadFile(path_);
+  older[8] = 4;  // the version before the tokenizer version was kept
+  WriteFile(foreign, older);
+  EXPECT_EQ(LoadModel(foreign).status().message(),
+            "cannot load model " + foreign + ": format version 4, but this hare reads version 5");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
   EXPECT_THAT(std::string(LoadModel(dir_).status().message()), HasSubstr("not a regular file"));
+}
+
+// A text model keeps the version of the tokenizer that made its features; a
+// hare whose tokenizer splits or folds text otherwise refuses it. Byte 56 is
+// that version: 16 of preamble, 32 of fixed header, 8 template bytes.
+TEST_F(ModelTest, ATextModelOfAnotherTokenizerIsRefused) {
+  auto with_tokenizer = [&](const ModelHeader& h, uint8_t version) {
+    EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    std::string bytes = ReadFile(path_);
+    EXPECT_EQ(bytes[56], hashing::kTokenizerVersion);
+    bytes[56] = static_cast<char>(version);
+    const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
+    std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+    WriteFile(path_, bytes);
+    return LoadModel(path_);
+  };
+  ModelHeader text = Header();
+  text.format = io::Format::kText;
+  EXPECT_EQ(with_tokenizer(text, 1).status().message(),
+            "cannot load model " + path_ +
+                ": its text was split into words by tokenizer version 1, and this hare's "
+                "tokenizer is version 2: train the model again");
+  // Other formats never tokenize: the byte does not matter.
+  EXPECT_TRUE(with_tokenizer(Header(), 1).ok());
 }
 
 TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {
