@@ -47,25 +47,32 @@ CodePoint Decode(const unsigned char* p, const unsigned char* end) {
   return {cp, n};
 }
 
-enum class Kind { kWord, kSpace, kPunctuation };
+enum class Kind { kWord, kSpace, kPunctuation, kIgnored };
 
-// ASCII: letters, digits and '_' are word characters, the other printable
-// ones punctuation.
+// ASCII: letters, digits and '_' are word characters.
 bool IsAsciiWord(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// How a character splits text. Beyond ASCII, by the Unicode general
-// category: white space and C1 controls separate, punctuation (P*, but for
-// connectors such as '_') and symbols (S*: currency, maths, emoji) are tokens
-// of their own, and everything else (letters, marks, digits, format
-// characters) belongs to words.
+// How a character splits text. ASCII: white space and control characters
+// separate, and the other printable ones are punctuation. Beyond ASCII:
+//   - white space, the zero-width space (a word break in Thai or Khmer) and
+//     C1 controls separate;
+//   - the other default-ignorable code points are dropped without a break:
+//     a byte-order mark, the soft hyphen, joiners, variation selectors (so
+//     "co\u00adoperate" is "cooperate", and an emoji is one token without
+//     its U+FE0F);
+//   - punctuation (P*, but for connectors such as '_') and symbols (S*:
+//     currency, maths, emoji) are tokens of their own;
+//   - everything else (letters, marks, numbers, connectors, and code points
+//     the installed ICU does not know) belongs to words.
 Kind KindOf(UChar32 c) {
   if (c < 0x80) {
     if (IsAsciiWord(static_cast<unsigned char>(c))) return Kind::kWord;
-    return c == ' ' || (c >= '\t' && c <= '\r') ? Kind::kSpace : Kind::kPunctuation;
+    return c <= ' ' || c == 0x7f ? Kind::kSpace : Kind::kPunctuation;
   }
-  if (u_isUWhiteSpace(c)) return Kind::kSpace;
+  if (u_isUWhiteSpace(c) || c == 0x200b) return Kind::kSpace;
+  if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return Kind::kIgnored;
   switch (u_charType(c)) {
     case U_CONTROL_CHAR:
       return Kind::kSpace;
@@ -139,6 +146,10 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
     if (cp.length == 0) return static_cast<uint32_t>(p - begin) + 1;
     const Kind kind = KindOf(cp.value);
     const auto* const next = p + cp.length;
+    if (kind == Kind::kIgnored) {
+      p = next;
+      continue;
+    }
     if (kind == Kind::kWord) {
       if (word_start == std::string::npos) word_start = storage.size();
       if (keep_case) {
@@ -165,6 +176,13 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
   close_word();
   for (const auto& [start, length] : spans) tokens.emplace_back(storage.data() + start, length);
   return 0;
+}
+
+std::string TokenizerId() {
+  UVersionInfo unicode;
+  u_getUnicodeVersion(unicode);
+  return std::to_string(kTokenizerVersion) + " unicode " + std::to_string(unicode[0]) + "." +
+         std::to_string(unicode[1]);
 }
 
 std::optional<std::string> SingleToken(std::string_view text, bool keep_case) {

@@ -4,12 +4,14 @@
 // target word, and collocations).
 //
 // Tokens (UTF-8, checked; characters told apart by their Unicode general
-// category, from ICU): runs of letters, marks, digits and '_' of any script;
-// an apostrophe (' or U+2019) between two such characters stays inside the
-// word ("don't", "film's"); every other punctuation or symbol character is a
-// token of its own; white space separates. Unless keep_case, letters are
-// lower-cased one for one (ICU's simple case mapping, every script) and an
-// apostrophe inside a word is written '.
+// category, from ICU): runs of letters, marks, numbers and '_' of any
+// script; an apostrophe (' or U+2019) between two such characters stays
+// inside the word ("don't", "film's"); every other punctuation or symbol
+// character is a token of its own; white space, the zero-width space and
+// control characters separate; other default-ignorable characters (BOM, soft
+// hyphen, joiners, variation selectors) are dropped. Unless keep_case,
+// letters are lower-cased one for one (ICU's simple case mapping, every
+// script) and an apostrophe inside a word is written '.
 //
 // Templates (all in the default namespace unless said; the hash of a
 // combination is a function of its parts' hashes, never of a built string):
@@ -34,10 +36,14 @@
 
 namespace hare::hashing {
 
-// Changes whenever the same text would give other tokens, so that a cache
-// of hashed features made by an earlier tokenizer is not reused.
+// Changes whenever the same text would give other tokens, so that a model
+// or cache of hashed features made by an earlier tokenizer is not reused.
 // 2: Unicode categories and lower case of every script (ICU).
 inline constexpr int kTokenizerVersion = 2;
+
+// The tokenizer version and the Unicode version of the ICU it runs on
+// ("2 unicode 15.0"): characters a later Unicode assigns may split otherwise.
+std::string TokenizerId();
 
 // The largest values the templates take (command line and model files alike):
 // the number of grams grows fast with ngram and skips.

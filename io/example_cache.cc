@@ -51,7 +51,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
                     " minn=", t.minn, " maxn=", t.maxn, " window=", t.window,
                     " collocations=", t.collocations, " keep_case=", t.keep_case,
-                    " target=", t.target, " tokenizer=", hashing::kTokenizerVersion);
+                    " target=", t.target, " tokenizer=", hashing::TokenizerId());
   }
   for (const std::string& path : inputs) {
     struct stat st;

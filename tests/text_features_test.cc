@@ -50,6 +50,10 @@ TEST(TokenizeTest, Utf8IsKeptAndChecked) {
   EXPECT_EQ(BadByte("\xed\xa0\x80"), 1u);      // a surrogate
   EXPECT_EQ(BadByte("\xf4\x90\x80\x80"), 1u);  // above U+10FFFF
   EXPECT_EQ(BadByte("\xf0\x9f\x98\x80 ok"), 0u);
+  // After an apostrophe, and after a non-ASCII character.
+  EXPECT_EQ(BadByte("don'\xc3"), 5u);
+  EXPECT_EQ(BadByte("don\xe2\x80\x99\xc3"), 7u);
+  EXPECT_EQ(BadByte("\xc3\xa9\xed\xa0\x80"), 3u);
 }
 
 TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
@@ -81,12 +85,35 @@ TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
                    "d\xc2\x85"
                    "e"),
             (std::vector<std::string>{"a", "b", "c", "d", "e"}));
+  // Default-ignorable characters are dropped without a break: a byte-order
+  // mark, a soft hyphen, the emoji variation selector and joiner; the
+  // zero-width space and ASCII control characters separate.
+  EXPECT_EQ(Tokens("\xef\xbb\xbfwhether co\xc2\xad"
+                   "operate \xe2\x9d\xa4\xef\xb8\x8f \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9"),
+            (std::vector<std::string>{"whether", "cooperate", "\xe2\x9d\xa4", "\xf0\x9f\x91\xa8",
+                                      "\xf0\x9f\x91\xa9"}));
+  EXPECT_EQ(Tokens("a\xe2\x80\x8b"
+                   "b\x01"
+                   "c\x7f"
+                   "d"),
+            (std::vector<std::string>{"a", "b", "c", "d"}));
+  // The same with the case kept: case never moves a split, and ignorable
+  // characters are dropped all the same.
+  EXPECT_EQ(Tokens("\xef\xbb\xbfWHETHER CO\xc2\xad"
+                   "OPERATE",
+                   true),
+            (std::vector<std::string>{"WHETHER", "COOPERATE"}));
   // Combining marks and connector punctuation belong to the word.
   EXPECT_EQ(Tokens("Cafe\xcc\x81 a\xe2\x80\xbf"
                    "b"),
             (std::vector<std::string>{"cafe\xcc\x81",
                                       "a\xe2\x80\xbf"
                                       "b"}));
+}
+
+TEST(TokenizeTest, TheIdNamesTheVersionAndUnicode) {
+  EXPECT_EQ(kTokenizerVersion, 2);
+  EXPECT_TRUE(TokenizerId().starts_with("2 unicode ")) << TokenizerId();
 }
 
 // Never to be changed: models and caches depend on them.

@@ -26,7 +26,8 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
 
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =
-    "(letters, digits and '_' of any script, with an apostrophe inside)";
+    "(a run of letters, marks, numbers and '_' of any script, apostrophes inside it, or one "
+    "punctuation or symbol character)";
 
 // Every problem with text template options, in words. --maxn without --minn
 // starts at min(3, maxn), fastText's usual minimum. `lettered_ngrams`: a VW
