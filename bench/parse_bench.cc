@@ -1,6 +1,7 @@
 // io::Parser on one in-memory chunk per format, from `hare gen`'s zipf data
 // (tools/synthetic.h): "1 | w123 w4567 ..." in VW, the same words as indices
-// in LIBSVM ("1 123:1 4567:1 ..."), as a sentence in text ("1<TAB>w123 w4567").
+// in LIBSVM ("1 123:1 4567:1 ..."), as a sentence in text ("1<TAB>w123 w4567"),
+// and the same sentence in Greek capitals.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -69,13 +70,37 @@ std::string Convert(std::string_view vw, Format format) {
   return out;
 }
 
-void BM_Parse(benchmark::State& state, Format format) {
+// The text lines in Greek capitals, for the tokenizer's non-ASCII path
+// (ICU's categories and lower case): 'w' becomes Omega and each digit d the
+// capital U+0391 + d, so "w123" is "ΩΒΓΔ" and every word is lower-cased.
+std::string Greek(std::string_view text) {
+  std::string out;
+  out.reserve(2 * text.size());
+  bool words = false;  // after the line's TAB: the label stays as it is
+  for (char c : text) {
+    if (c == '\t' || c == '\n') words = c == '\t';
+    if (!words) {
+      out += c;
+    } else if (c == 'w') {
+      out += "\xce\xa9";
+    } else if (c >= '0' && c <= '9') {
+      out += '\xce';
+      out += static_cast<char>(0x91 + (c - '0'));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void BM_Parse(benchmark::State& state, Format format, bool greek = false) {
   ParseOptions options;
   options.format = format;
   const int64_t min_features = state.range(0), max_features = state.range(1);
   options.bits = static_cast<int>(state.range(2));
   // The chunk as the chunker leaves it: whole lines, then zero padding.
   std::string chunk = Convert(VwLines(min_features, max_features), format);
+  if (greek) chunk = Greek(chunk);
   const size_t size = chunk.size();
   chunk.append(kChunkPadding, '\0');
   const std::string_view text(chunk.data(), size);
@@ -109,6 +134,7 @@ void Configurations(benchmark::internal::Benchmark* b) {
 BENCHMARK_CAPTURE(BM_Parse, vw, Format::kVw)->Apply(Configurations);
 BENCHMARK_CAPTURE(BM_Parse, libsvm, Format::kLibsvm)->Apply(Configurations);
 BENCHMARK_CAPTURE(BM_Parse, text, Format::kText)->Apply(Configurations);
+BENCHMARK_CAPTURE(BM_Parse, text_greek, Format::kText, true)->Apply(Configurations);
 
 }  // namespace
 }  // namespace hare::io

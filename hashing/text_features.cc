@@ -47,33 +47,44 @@ CodePoint Decode(const unsigned char* p, const unsigned char* end) {
   return {cp, n};
 }
 
-enum class Kind { kWord, kSpace, kPunctuation, kIgnored };
+// How a character splits text, and (kCasedWord) whether it has a lower case.
+enum class Kind { kWord, kCasedWord, kSpace, kPunctuation, kIgnored };
 
 // ASCII: letters, digits and '_' are word characters.
 bool IsAsciiWord(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// How a character splits text. ASCII: white space and control characters
-// separate, and the other printable ones are punctuation. Beyond ASCII:
-//   - white space, the zero-width space (a word break in Thai or Khmer) and
-//     C1 controls separate;
-//   - the other default-ignorable code points are dropped without a break:
-//     a byte-order mark, the soft hyphen, joiners, variation selectors (so
-//     "co\u00adoperate" is "cooperate", and an emoji is one token without
-//     its U+FE0F);
+// ASCII: white space and control characters separate, and the printable
+// characters other than word ones are punctuation. Beyond ASCII, by the
+// general category, one lookup for most characters:
+//   - white space (Z*), the zero-width space (a word break in Thai or Khmer)
+//     and C1 controls separate;
+//   - the other default-ignorable code points (among Cf, Mn, Lo and Cn) are
+//     dropped without a break: a byte-order mark, the soft hyphen, joiners,
+//     variation selectors (so "co\u00adoperate" is "cooperate", and an emoji
+//     is one token without its U+FE0F);
 //   - punctuation (P*, but for connectors such as '_') and symbols (S*:
 //     currency, maths, emoji) are tokens of their own;
 //   - everything else (letters, marks, numbers, connectors, and code points
-//     the installed ICU does not know) belongs to words.
+//     the installed ICU does not know) belongs to words. Of those, only Lu,
+//     Lt and Nl have a lower case (ICU 72: Roman numerals are Nl; the
+//     circled letters, So, are tokens as they are).
 Kind KindOf(UChar32 c) {
   if (c < 0x80) {
-    if (IsAsciiWord(static_cast<unsigned char>(c))) return Kind::kWord;
+    if (IsAsciiWord(static_cast<unsigned char>(c))) {
+      return c >= 'A' && c <= 'Z' ? Kind::kCasedWord : Kind::kWord;
+    }
     return c <= ' ' || c == 0x7f ? Kind::kSpace : Kind::kPunctuation;
   }
-  if (u_isUWhiteSpace(c) || c == 0x200b) return Kind::kSpace;
-  if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return Kind::kIgnored;
   switch (u_charType(c)) {
+    case U_UPPERCASE_LETTER:
+    case U_TITLECASE_LETTER:
+    case U_LETTER_NUMBER:
+      return Kind::kCasedWord;
+    case U_SPACE_SEPARATOR:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
     case U_CONTROL_CHAR:
       return Kind::kSpace;
     case U_DASH_PUNCTUATION:
@@ -87,10 +98,19 @@ Kind KindOf(UChar32 c) {
     case U_MODIFIER_SYMBOL:
     case U_OTHER_SYMBOL:
       return Kind::kPunctuation;
+    case U_FORMAT_CHAR:
+    case U_NON_SPACING_MARK:
+    case U_OTHER_LETTER:
+    case U_UNASSIGNED:
+      if (c == 0x200b) return Kind::kSpace;
+      if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return Kind::kIgnored;
+      return Kind::kWord;
     default:
       return Kind::kWord;
   }
 }
+
+bool IsWord(Kind kind) { return kind == Kind::kWord || kind == Kind::kCasedWord; }
 
 // An apostrophe that stays inside a word between two word characters:
 // ASCII's, and U+2019, the typographic one ("don\u2019t").
@@ -100,7 +120,7 @@ bool IsApostrophe(UChar32 c) { return c == '\'' || c == 0x2019; }
 bool StartsWord(const unsigned char* p, const unsigned char* end) {
   if (p == end) return false;
   const CodePoint cp = Decode(p, end);
-  return cp.length > 0 && KindOf(cp.value) == Kind::kWord;
+  return cp.length > 0 && IsWord(KindOf(cp.value));
 }
 
 // Appends c to out in UTF-8.
@@ -150,12 +170,12 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
       p = next;
       continue;
     }
-    if (kind == Kind::kWord) {
+    if (IsWord(kind)) {
       if (word_start == std::string::npos) word_start = storage.size();
-      if (keep_case) {
-        storage.append(reinterpret_cast<const char*>(p), cp.length);
-      } else {
+      if (kind == Kind::kCasedWord && !keep_case) {
         AppendUtf8(u_tolower(cp.value), storage);
+      } else {
+        storage.append(reinterpret_cast<const char*>(p), cp.length);
       }
     } else if (word_start != std::string::npos && IsApostrophe(cp.value) && StartsWord(next, end)) {
       // Inside a word: "don't". Folded like case: "don\u2019t" is "don't".

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "unicode/uchar.h"
+#include "unicode/utf8.h"
 
 namespace hare::hashing {
 namespace {
@@ -109,6 +111,51 @@ TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
             (std::vector<std::string>{"cafe\xcc\x81",
                                       "a\xe2\x80\xbf"
                                       "b"}));
+}
+
+// Every code point between two letters, against the rules stated with
+// ICU's properties themselves (the tokenizer looks most up by category
+// alone): white space, controls and the zero-width space separate,
+// default-ignorables vanish, punctuation and symbols stand alone, the rest
+// joins the word, lower-cased.
+TEST(TokenizeTest, EveryCodePointFollowsTheRules) {
+  auto utf8 = [](UChar32 c) {
+    char bytes[U8_MAX_LENGTH];
+    int32_t n = 0;
+    U8_APPEND_UNSAFE(bytes, n, c);
+    return std::string(bytes, static_cast<size_t>(n));
+  };
+  auto between = [&](UChar32 c) {  // "x", c, "y"
+    std::string out(1, 'x');
+    out.append(utf8(c));
+    out.push_back('y');
+    return out;
+  };
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  int checked = 0;
+  for (UChar32 c = 0; c <= 0x10ffff; ++c) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;  // surrogates are invalid UTF-8
+    const std::string text = between(c);
+    ASSERT_EQ(Tokenize(text, false, storage, tokens), 0u) << std::hex << c;
+    const int8_t type = u_charType(c);
+    std::vector<std::string> expected;
+    if (c == '\'' || c == 0x2019) {
+      expected = {"x'y"};
+    } else if (u_isUWhiteSpace(c) || type == U_CONTROL_CHAR || c == 0x200b) {
+      expected = {"x", "y"};
+    } else if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+      expected = {"xy"};
+    } else if ((u_ispunct(c) && type != U_CONNECTOR_PUNCTUATION) ||
+               (type >= U_MATH_SYMBOL && type <= U_OTHER_SYMBOL)) {
+      expected = {"x", utf8(c), "y"};
+    } else {
+      expected = {between(u_tolower(c))};
+    }
+    ASSERT_EQ(std::vector<std::string>(tokens.begin(), tokens.end()), expected) << std::hex << c;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 0x110000 - 0x800);
 }
 
 TEST(TokenizeTest, TheIdNamesTheVersionAndUnicode) {
