@@ -85,6 +85,8 @@ class Learner : public WeightSource {
                                 std::span<float> row) const = 0;
   // Classes learned so far (binary: 1, the one weight vector).
   virtual int classes() const = 0;
+  // Slots of the 2^bits that training has written to: how full the table is.
+  virtual uint64_t slots_in_use() const = 0;
   // What a saved model needs to score like PredictionScores.
   virtual float threshold() const = 0;
   virtual bool threshold_per_feature() const = 0;  // theta = threshold * sum x

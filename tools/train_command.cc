@@ -80,6 +80,17 @@ int TrainCommand(int argc, char** argv) {
       std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on\n";
     }
   }
+  // Past half full, about as many features share a slot as not: say so, as
+  // the default -b 18 is small for many classes or n-grams.
+  const uint64_t in_use = model->slots_in_use(), slots = uint64_t{1} << o.parse.bits;
+  if (in_use * 2 > slots) {
+    std::cerr << absl::StrFormat(
+        "hare train: warning: %.0f%% of the 2^%d slots hold a weight, so many features share a "
+        "slot%s: a larger -b, such as -b %d, keeps them apart\n",
+        100.0 * static_cast<double>(in_use) / static_cast<double>(slots), o.parse.bits,
+        model->classes() > 1 ? " (each class takes a slot per feature)" : "",
+        std::min(o.parse.bits + 2, 32));
+  }
   if (result->stats.labelled == 0 && !o.model_out.empty()) {
     return Fail("train",
                 absl::StrCat("no labelled example to learn from: ", o.model_out, " is not written",
