@@ -60,10 +60,10 @@ bool IsAsciiWord(unsigned char c) {
 // general category, one lookup for most characters:
 //   - white space (Z*), the zero-width space (a word break in Thai or Khmer)
 //     and C1 controls separate;
-//   - the other default-ignorable code points (among Cf, Mn, Lo and Cn) are
-//     dropped without a break: a byte-order mark, the soft hyphen, joiners,
-//     variation selectors (so "co\u00adoperate" is "cooperate", and an emoji
-//     is one token without its U+FE0F);
+//   - the other default-ignorable code points (among Cf, Mn, Cn, and four
+//     Hangul fillers in Lo) are dropped without a break: a byte-order mark,
+//     the soft hyphen, joiners, variation selectors (so "co\u00adoperate" is
+//     "cooperate", and an emoji is one token without its U+FE0F);
 //   - punctuation (P*, but for connectors such as '_') and symbols (S*:
 //     currency, maths, emoji) are tokens of their own;
 //   - everything else (letters, marks, numbers, connectors, and code points
@@ -98,9 +98,11 @@ Kind KindOf(UChar32 c) {
     case U_MODIFIER_SYMBOL:
     case U_OTHER_SYMBOL:
       return Kind::kPunctuation;
+    case U_OTHER_LETTER:  // of which only the Hangul fillers are default-ignorable
+      return c == 0x115f || c == 0x1160 || c == 0x3164 || c == 0xffa0 ? Kind::kIgnored
+                                                                      : Kind::kWord;
     case U_FORMAT_CHAR:
     case U_NON_SPACING_MARK:
-    case U_OTHER_LETTER:
     case U_UNASSIGNED:
       if (c == 0x200b) return Kind::kSpace;
       if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return Kind::kIgnored;

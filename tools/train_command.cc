@@ -1,10 +1,12 @@
 // hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--rule NAME] [options]
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "hashing/feature_hash.h"
 #include "io/example_reader.h"
 #include "io/number.h"
 #include "learner/learner.h"
@@ -22,6 +24,19 @@ constexpr const char* kSynopsis =
     "Learns from labelled examples in FILEs (plain, gzip, bzip2, xz or zstd; none or '-' reads\n"
     "stdin). Every example is predicted before it is learned from (progressive validation);\n"
     "progress and a summary go to stderr.\n";
+
+// A fill this high says only that there are several features per slot.
+constexpr double kFull = 0.99;
+
+// n features hashed into m slots fill f = 1 - exp(-n/m) of them, so the fill
+// seen gives n = -m ln(1 - f). Returns the -b at which those n would fill
+// about 1/8 of the slots (n/m = 0.1335), at least one more than `bits`.
+int BitsFor(double fill, int bits) {
+  const double m = std::ldexp(1.0, bits);
+  const double n = -m * std::log1p(-std::min(fill, kFull));
+  const int wanted = static_cast<int>(std::ceil(std::log2(n / 0.1335)));
+  return std::clamp(wanted, bits + 1, hashing::kMaxBits);
+}
 
 }  // namespace
 
@@ -84,12 +99,18 @@ int TrainCommand(int argc, char** argv) {
   // the default -b 18 is small for many classes or n-grams.
   const uint64_t in_use = model->slots_in_use(), slots = uint64_t{1} << o.parse.bits;
   if (in_use * 2 > slots) {
+    const double fill = static_cast<double>(in_use) / static_cast<double>(slots);
+    const int bits = BitsFor(fill, o.parse.bits);
     std::cerr << absl::StrFormat(
-        "hare train: warning: %.0f%% of the 2^%d slots hold a weight, so many features share a "
-        "slot%s: a larger -b, such as -b %d, keeps them apart\n",
-        100.0 * static_cast<double>(in_use) / static_cast<double>(slots), o.parse.bits,
+        "hare train: warning: %d%% of the 2^%d slots hold a weight, so many features share a "
+        "slot%s: %s\n",
+        static_cast<int>(100 * fill), o.parse.bits,
         model->classes() > 1 ? " (each class takes a slot per feature)" : "",
-        std::min(o.parse.bits + 2, 32));
+        o.parse.bits == hashing::kMaxBits
+            ? "-b 32 is the largest table, so only fewer features (n-grams, interactions, "
+              "classes) would keep them apart"
+            : absl::StrCat("a larger -b, such as -b ", bits, fill >= kFull ? " or more" : "",
+                           ", keeps them apart"));
   }
   if (result->stats.labelled == 0 && !o.model_out.empty()) {
     return Fail("train",
