@@ -60,10 +60,6 @@ bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::stri
   return true;
 }
 
-namespace {
-
-// White space only, or (LIBSVM) white space then a '#' comment: not an
-// example. SVMlight skips such lines too.
 bool IsBlank(std::string_view line, Format format) {
   for (char c : line) {
     if (c == '#' && format == Format::kLibsvm) return true;
@@ -71,8 +67,6 @@ bool IsBlank(std::string_view line, Format format) {
   }
   return true;
 }
-
-}  // namespace
 
 void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
   batch.Clear();

@@ -46,6 +46,10 @@ struct LineContext {
   std::string_view class_label;
 };
 
+// White space only, or (LIBSVM) white space then a '#' comment: not an
+// example. SVMlight skips such lines too.
+bool IsBlank(std::string_view line, Format format);
+
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example
 // under construction in `batch`; on failure it fills `error` and returns false.
 bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
+#include "io/parser.h"
 #include "io/source.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -56,8 +57,7 @@ int FeaturesCommand(int argc, char** argv) {
   absl::Status status = ForEachLine(
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
-        if (line.find_first_not_of(" \t\n\v\f\r") ==
-            line.npos) {  // not an example to hare train either
+        if (io::IsBlank(line, io::Format::kText)) {  // not an example to hare train either
           out += '\n';
           return;
         }
