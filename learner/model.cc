@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -23,8 +24,11 @@ namespace {
 
 static_assert(std::endian::native == std::endian::little, "model files are little-endian");
 
-// The fixed part of the header; the target word follows it.
+// The fixed part of the header; the target word follows it. Version 4 files
+// lack the tokenizer version byte, and were all made by tokenizer version 1.
 constexpr uint32_t kHeaderBytes = 4 + 8 + 4 + 4 + 4 + 8 + 9 + 2;
+constexpr uint32_t kOldestVersion = 4;
+constexpr uint8_t kVersion4Tokenizer = 1;
 constexpr size_t kPreamble = sizeof kModelMagic + 4 + 4;
 constexpr size_t kMaxTarget = 256;
 // After the interactions: multiclass, calibration kind, A, B, class count.
@@ -265,16 +269,18 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const char* p = preamble + sizeof kModelMagic;
   const uint32_t version = Get<uint32_t>(p);
   const uint32_t header_bytes = Get<uint32_t>(p);
-  if (version != kModelVersion) {
+  if (version < kOldestVersion || version > kModelVersion) {
     close(fd);
-    return refuse(absl::StrCat("format version ", version, ", but this hare reads version ",
-                               kModelVersion,
+    return refuse(absl::StrCat("format version ", version, ", but this hare reads versions ",
+                               kOldestVersion, " to ", kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
   }
-  if (header_bytes < kHeaderBytes + 1 + kClassPart + kSpecPart || header_bytes > kMaxHeader) {
+  const bool has_tokenizer = version >= 5;
+  const uint32_t fixed_bytes = has_tokenizer ? kHeaderBytes : kHeaderBytes - 1;
+  if (header_bytes < fixed_bytes + 1 + kClassPart + kSpecPart || header_bytes > kMaxHeader) {
     close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ",
-                               kHeaderBytes + 1 + kClassPart + kSpecPart, " to ", kMaxHeader));
+                               fixed_bytes + 1 + kClassPart + kSpecPart, " to ", kMaxHeader));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -287,11 +293,12 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.learning_rate = Get<float>(p);
   h.examples = Get<uint64_t>(p);
   uint8_t text[9];
-  for (uint8_t& v : text) v = Get<uint8_t>(p);
+  text[8] = kVersion4Tokenizer;
+  for (uint8_t& v : std::span(text, has_tokenizer ? 9 : 8)) v = Get<uint8_t>(p);
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
   uint64_t count = 0;
-  if (uint32_t{target_size} + 1 + kClassPart + kSpecPart > header_bytes - kHeaderBytes ||
+  if (uint32_t{target_size} + 1 + kClassPart + kSpecPart > header_bytes - fixed_bytes ||
       size < body_start + 32 || !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
@@ -349,10 +356,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
                                ", and this hare's tokenizer is version ",
                                hashing::kTokenizerVersion, ": train the model again"));
   }
-  h.text.target.assign(body.data() + kPreamble + kHeaderBytes, target_size);
+  h.text.target.assign(body.data() + kPreamble + fixed_bytes, target_size);
   // The interactions: a count, then each as a length and its letters, filling
   // the rest of the header exactly.
-  const char* x = body.data() + kPreamble + kHeaderBytes + target_size;
+  const char* x = body.data() + kPreamble + fixed_bytes + target_size;
   const char* const header_end = body.data() + body_start;
   const uint8_t interactions = static_cast<uint8_t>(*x++);
   for (uint8_t k = 0; k < interactions; ++k) {
@@ -403,7 +410,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     }
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
-  Model model(h);
+  Model model(h, version);
   const char* q = body.data() + body_start + 8;
   int64_t previous = -1;
   for (uint64_t k = 0; k < count; ++k) {

@@ -9,8 +9,8 @@
 //      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
 //      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
 //      collocations, keep case, tokenizer version (hashing::kTokenizerVersion;
-//      a text model of another is refused), u16 target length T, T bytes of
-//      the target,
+//      a text model of another is refused; version 4 files lack this byte),
+//      u16 target length T, T bytes of the target,
 //      then u8 I interactions, each u8 length L (2 or 3) and L bytes,
 //      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
 //      classes (0: binary), each u16 length L and L bytes of its name,
@@ -54,7 +54,8 @@
 namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
-inline constexpr uint32_t kModelVersion = 5;  // 5: the tokenizer version
+// 5: the tokenizer version. Version 4 files load as tokenizer version 1's.
+inline constexpr uint32_t kModelVersion = 5;
 
 struct ModelHeader {
   int bits = 18;
@@ -84,9 +85,12 @@ struct ModelHeader {
 // A loaded model: its header and one prediction weight per slot.
 class Model : public WeightSource {
  public:
-  explicit Model(const ModelHeader& header) : header_(header), weights_(header.bits, 1) {}
+  explicit Model(const ModelHeader& header, uint32_t file_version = kModelVersion)
+      : header_(header), file_version_(file_version), weights_(header.bits, 1) {}
 
   const ModelHeader& header() const { return header_; }
+  // The format version of the file it was loaded from; saved, it is the current one.
+  uint32_t file_version() const { return file_version_; }
   int bits() const override { return header_.bits; }
   float PredictionWeight(uint32_t index) const override { return weights_.slot(index)[0]; }
   float* weight(uint32_t index) { return weights_.slot(index); }
@@ -99,6 +103,7 @@ class Model : public WeightSource {
 
  private:
   ModelHeader header_;
+  uint32_t file_version_;
   WeightTable weights_;
   uint64_t nonzero_ = 0;
   std::vector<FeatureName> names_;

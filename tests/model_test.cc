@@ -239,12 +239,13 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 6, but this hare reads version 5 (made by a newer hare)");
+                ": format version 6, but this hare reads versions 4 to 5 (made by a newer hare)");
   std::string older = ReadFile(path_);
-  older[8] = 4;  // the version before the tokenizer version was kept
+  older[8] = 3;
   WriteFile(foreign, older);
-  EXPECT_EQ(LoadModel(foreign).status().message(),
-            "cannot load model " + foreign + ": format version 4, but this hare reads version 5");
+  EXPECT_EQ(
+      LoadModel(foreign).status().message(),
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 5");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -273,6 +274,64 @@ TEST_F(ModelTest, ATextModelOfAnotherTokenizerIsRefused) {
                 "tokenizer is version 2: train the model again");
   // Other formats never tokenize: the byte does not matter.
   EXPECT_TRUE(with_tokenizer(Header(), 1).ok());
+}
+
+// tests/data/v4-*.hare were written by hare at commit f3380cb, the last of
+// format version 4 (no tokenizer version byte): zcat rt-polarity.train.vw.gz |
+// head -400 | hare train --rule perceptron --average -b 10, and head -300 of
+// trec.train.tsv.gz with --format text --multiclass ova --rule arow --ngram 2
+// -b 10.
+TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
+  const std::string v4 = std::string(HARE_TEST_DATA) + "/v4-perceptron.hare";
+  absl::StatusOr<Model> old = LoadModel(v4);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->file_version(), 4u);
+  const ModelHeader& h = old->header();
+  EXPECT_EQ(h.bits, 10);
+  EXPECT_EQ(h.rule, Rule::kPerceptron);
+  EXPECT_EQ(h.format, io::Format::kVw);
+  EXPECT_TRUE(h.constant);
+  EXPECT_EQ(h.examples, 400u);
+  EXPECT_EQ(old->nonzero(), 805u);
+
+  ASSERT_TRUE(SaveModel(h, *old, path_).ok());
+  const std::string saved = ReadFile(path_);
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1);  // the tokenizer version byte
+  absl::StatusOr<Model> again = LoadModel(path_);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->file_version(), kModelVersion);
+  EXPECT_EQ(again->nonzero(), 805u);
+  for (uint32_t i = 0; i < 1024; ++i) {
+    ASSERT_EQ(again->PredictionWeight(i), old->PredictionWeight(i)) << "slot " << i;
+  }
+
+  const std::string text = std::string(HARE_TEST_DATA) + "/v4-text.hare";
+  EXPECT_EQ(LoadModel(text).status().message(),
+            "cannot load model " + text +
+                ": its text was split into words by tokenizer version 1, and this hare's "
+                "tokenizer is version 2: train the model again");
+}
+
+// The version 4 reader has its own sizes: no cut and no flipped bit of a
+// version 4 file gets past it.
+TEST_F(ModelTest, EveryDamageToAVersion4FileIsRefused) {
+  const std::string bytes = ReadFile(std::string(HARE_TEST_DATA) + "/v4-perceptron.hare");
+  ASSERT_EQ(bytes.size(), 6555u);
+  const std::string bad = dir_ + "/v4_damaged.hare";
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    WriteFile(bad, bytes.substr(0, n));
+    ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a version 4 model cut to " << n << " bytes";
+  }
+  // Every bit of the preamble, header and weight count (the first 91 bytes);
+  // beyond them, where only the checksum guards, one bit of each byte.
+  for (size_t byte = 0; byte < bytes.size(); ++byte) {
+    for (int bit = 0; bit < (byte < 91 ? 8 : 1); ++bit) {
+      std::string flipped = bytes;
+      flipped[byte] = static_cast<char>(flipped[byte] ^ (1 << bit));
+      WriteFile(bad, flipped);
+      ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a flip of bit " << bit << " of byte " << byte;
+    }
+  }
 }
 
 TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {

@@ -120,7 +120,7 @@ int ModelCommand(int argc, char** argv) {
       "examples trained  %d\n"
       "non-zero weights  %d\n"
       "%s",
-      model_path, learner::kModelVersion, learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
+      model_path, model->file_version(), learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
       h.hash_seed, h.constant ? "yes" : "no", io::FormatName(h.format), h.threshold,
       h.learning_rate, h.examples, model->nonzero(),
       (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +

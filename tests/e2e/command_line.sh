@@ -92,4 +92,18 @@ expect_eq "model file mode" 644 "$(stat -c %a mode.model)"
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
 grep -q "^examples trained  500$" info.txt || fail "model info examples"
+grep -q "^format version    5$" info.txt || fail "model info version"
+
+# A model file of format version 4, written by hare at commit f3380cb (see
+# tests/model_test.cc), loads and predicts what the same training gives now.
+zcat "$HARE_TEST_DATA/rt-polarity.train.vw.gz" | awk 'NR <= 400' > rt400.vw
+zcat "$HARE_TEST_DATA/rt-polarity.test.vw.gz" > rt-test.vw
+"$HARE" model info -i "$HARE_TEST_DATA/v4-perceptron.hare" > info.txt
+grep -q "^format version    4$" info.txt || fail "model info of a version 4 file: $(cat info.txt)"
+"$HARE" test -i "$HARE_TEST_DATA/v4-perceptron.hare" rt-test.vw -p v4.pred --quiet > v4.txt 2>&1
+grep -q "^accuracy = 0.555347 (1184 of 2132 labelled examples right)$" v4.txt ||
+  fail "version 4 model accuracy: $(cat v4.txt)"
+"$HARE" train rt400.vw --rule perceptron --average -b 10 -f v5.model --quiet 2>/dev/null
+"$HARE" test -i v5.model rt-test.vw -p v5.pred --quiet > /dev/null 2>&1
+cmp -s v4.pred v5.pred || fail "the version 4 model predicts otherwise than the same training now"
 echo ok
