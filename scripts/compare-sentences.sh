@@ -13,13 +13,18 @@
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
 #                 (default "--format text --multiclass ova --rule arow --ngram 2 -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
-#                 --passes 1 (default "--format text --multiclass ova --rule winnow
-#                 --average --window 3 --collocations --no-unigrams -b 22")
+#                 --passes 1 (default "--format text --multiclass ova --rule arow
+#                 --window 3 --collocations --no-unigrams -b 22")
 # TUNE_OPTS       the options hare tune starts from on sentences (default: DEFAULT_OPTS)
 # CONFUSION_TUNE_OPTS  the options hare tune starts from on confusion sets
 #                 (default: CONFUSION_DEFAULT_OPTS)
 # ORDERS          shuffled orders of each train file the default is also run on,
 #                 one pass each, for the mean/min/max column (default 5; 0: none)
+# LIBLINEAR_FEATURES  "words" (default): LIBLINEAR gets the white-space words and
+#                 their bigrams, as below; "hare": it gets the features hare's
+#                 default command makes (hare features --ngram 2; confusion sets
+#                 --window 3 --collocations --no-unigrams), so the tools differ in
+#                 the learner alone
 # TUNE            "auto" (default): run hare tune when the binary has it; "no": skip it
 # TUNE_TIMEOUT    seconds one hare tune may take before it is stopped (default 600)
 #
@@ -75,11 +80,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
 DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --ngram 2 -b 22}
-CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule winnow --average --window 3 --collocations --no-unigrams -b 22}
+CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS}
 CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS}
 ORDERS=${ORDERS:-5}
 TUNE=${TUNE:-auto}
+LIBLINEAR_FEATURES=${LIBLINEAR_FEATURES:-words}
 TUNE_TIMEOUT=${TUNE_TIMEOUT:-600}
 
 # name | kind (text or confusion) | train file | test file ("" = every 5th line of the train file)
@@ -101,6 +107,8 @@ fasttext_opts=(-wordNgrams 2 -epoch 25 -thread 2)
 source "$root/scripts/compare-lib.bash"
 check_setup awk date timeout
 [[ $TUNE == auto || $TUNE == no ]] || die "TUNE must be auto or no, not '$TUNE'"
+[[ $LIBLINEAR_FEATURES == words || $LIBLINEAR_FEATURES == hare ]] ||
+  die "LIBLINEAR_FEATURES must be words or hare, not '$LIBLINEAR_FEATURES'"
 [[ $TUNE_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TUNE_TIMEOUT must be a positive number of seconds"
 [[ $ORDERS =~ ^(0|[1-9][0-9]*)$ ]] || die "ORDERS must be a number of orders (0 for none)"
 have_tune=0
@@ -158,6 +166,39 @@ prepare() {  # dir train-tsv [test-tsv]
       print line > (dir "/" part ".svm")
     }
     END { if (!bad) print classes > (dir "/classes") }' "$dir/train.tsv" "$dir/test.tsv"
+}
+
+# train/test.svm again, from the features `hare features TEMPLATES` prints
+# ("label | f1 f2 ..."), counted and indexed by the train file's vocabulary;
+# the labels get the ids prepare gave them (first appearance, train first).
+prepare_hare_features() {  # dir templates...
+  local dir=$1
+  shift
+  "$HARE" features "$@" "$dir/train.tsv" >"$dir/train.hf" &&
+    "$HARE" features "$@" "$dir/test.tsv" >"$dir/test.hf" || return 1
+  awk -v dir="$dir" '
+    FNR == 1 { part = (++file == 1) ? "train" : "test" }
+    {
+      if (!($1 in id)) id[$1] = ++nid
+      delete cnt; m = 0
+      for (i = 3; i <= NF; i++) {
+        if (!($i in vocab)) {
+          if (part == "test") continue
+          vocab[$i] = ++size
+        }
+        k = vocab[$i]
+        if (!(k in cnt)) idx[++m] = k
+        cnt[k]++
+      }
+      for (i = 2; i <= m; i++) {
+        key = idx[i]
+        for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
+        idx[j + 1] = key
+      }
+      line = id[$1]
+      for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
+      print line > (dir "/" part ".svm")
+    }' "$dir/train.hf" "$dir/test.hf"
 }
 
 # -------------------------------------------------------------------- tools
@@ -264,6 +305,11 @@ for entry in "${corpora[@]}"; do
   else
     prepare "$dir" "$DATA/$trainfile" || die "$name: preparing the data failed"
   fi
+  if [[ $LIBLINEAR_FEATURES == hare ]]; then
+    templates=(--ngram 2)
+    [[ $kind == confusion ]] && templates=(--window 3 --collocations --no-unigrams)
+    prepare_hare_features "$dir" "${templates[@]}" || die "$name: hare features failed"
+  fi
   classes=$(cat "$dir/classes")
   ntrain=$(wc -l <"$dir/train.tsv" | tr -d ' ')
   ntest=$(wc -l <"$dir/test.tsv" | tr -d ' ')
@@ -323,7 +369,11 @@ cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
   echo "hare 1 pass: \`hare train $DEFAULT_OPTS --passes 1\` (confusion sets: \`hare train $CONFUSION_DEFAULT_OPTS --passes 1\`);"
   ((ORDERS > 0)) && echo "hare 1 pass, $ORDERS orders: the same command on the train file shuffled $ORDERS ways (mean, min-max);"
   echo "hare tuned: \`hare tune $TUNE_OPTS\` (confusion sets \`hare tune $CONFUSION_TUNE_OPTS\`), then \`hare train\` with the one line it prints;"
-  echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
+  if [[ $LIBLINEAR_FEATURES == hare ]]; then
+    echo "LIBLINEAR \`${liblinear_opts[*]}\` on the features of hare's default command (hare features); fastText \`${fasttext_opts[*]}\`."
+  else
+    echo "LIBLINEAR \`${liblinear_opts[*]}\` on lower-cased unigrams+bigrams; fastText \`${fasttext_opts[*]}\`."
+  fi
   echo "Accuracy in % of the test part; times are wall seconds of training alone; differences in points."
   echo
   echo "| corpus | classes | train/test | hare 1 pass % | time s | 1 pass, $ORDERS orders % | hare tuned % | time s | tune s | LIBLINEAR % | time s | fastText % | time s | best other % | hare-1pass minus best | tuned minus best | fastText time / hare time |"
