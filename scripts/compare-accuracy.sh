@@ -104,26 +104,11 @@ prepare_text() {  # dir tsv positive negative
 # file; indices ascending, value = count of the token in the line.
 tokens_to_libsvm() {  # dir
   local dir=$1
-  awk -v dir="$dir" '
-    function emit(out,   i, j, k, n, key, idx, cnt, line) {
+  awk -v dir="$dir" "$LIBSVM_LINE_AWK"'
+    function emit(out,   i, n, keys) {
       n = 0
-      for (i = 2; i <= NF; i++) {
-        if (!($i in vocab)) {
-          if (out == "test") continue
-          vocab[$i] = ++size
-        }
-        k = vocab[$i]
-        if (!(k in cnt)) idx[++n] = k
-        cnt[k]++
-      }
-      for (i = 2; i <= n; i++) {  # insertion sort: lines are short
-        key = idx[i]
-        for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
-        idx[j + 1] = key
-      }
-      line = ($1 > 0 ? "+1" : "-1")
-      for (i = 1; i <= n; i++) line = line " " idx[i] ":" cnt[idx[i]]
-      print line > (dir "/" out ".svm")
+      for (i = 2; i <= NF; i++) keys[++n] = $i
+      print libsvm_line($1 > 0 ? "+1" : "-1", keys, n, out == "train") > (dir "/" out ".svm")
     }
     FNR == NR { emit("train"); next }
     { emit("test") }' "$dir/train.tok" "$dir/test.tok"

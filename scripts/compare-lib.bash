@@ -1,7 +1,7 @@
 # What the comparison scripts share (sourced by compare-accuracy.sh and
 # compare-sentences.sh once HARE and DATA are set): messages, the check of
-# what they need, timing, and LIBLINEAR and fastText run on a folder's
-# train/test files.
+# what they need, timing, the LIBLINEAR line of a list of features, and
+# LIBLINEAR and fastText run on a folder's train/test files.
 #
 # The runners print "accuracy_percent seconds" (seconds of training alone),
 # or "n/a n/a" after a failure, which they report with say.
@@ -19,6 +19,34 @@ check_setup() {  # tools...
     command -v "$tool" >/dev/null || die "$tool not found (apt-get install liblinear-tools fasttext)"
   done
 }
+
+# An awk function for the scripts' awk programs ("$LIBSVM_LINE_AWK" before
+# the program): libsvm_line(label, keys, n, grow) is "label i:c ..." for the
+# strings keys[1..n], i the string's index in the vocabulary of the train
+# file (the awk globals vocab and vocab_size), ascending, and c its count in
+# the line. grow = 0 (test files) drops strings the vocabulary lacks.
+# shellcheck disable=SC2034  # used by the scripts that source this file
+LIBSVM_LINE_AWK='
+function libsvm_line(label, keys, n, grow,   i, j, k, m, key, idx, cnt, line) {
+  m = 0
+  for (i = 1; i <= n; i++) {
+    if (!(keys[i] in vocab)) {
+      if (!grow) continue
+      vocab[keys[i]] = ++vocab_size
+    }
+    k = vocab[keys[i]]
+    if (!(k in cnt)) idx[++m] = k
+    cnt[k]++
+  }
+  for (i = 2; i <= m; i++) {  # insertion sort: lines are short
+    key = idx[i]
+    for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
+    idx[j + 1] = key
+  }
+  line = label
+  for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
+  return line
+}'
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }

@@ -132,7 +132,7 @@ prepare() {  # dir train-tsv [test-tsv]
     cp "$3" "$dir/test.tsv"
   fi
   [[ -s $dir/train.tsv && -s $dir/test.tsv ]] || { say "$2: empty train or test part"; return 1; }
-  awk -F'\t' -v dir="$dir" '
+  awk -F'\t' -v dir="$dir" "$LIBSVM_LINE_AWK"'
     FNR == 1 { part = (++file == 1) ? "train" : "test" }
     {
       if (NF < 2) { printf "%s:%d: no TAB after the label\n", FILENAME, FNR > "/dev/stderr"; bad = 1; exit 1 }
@@ -143,27 +143,11 @@ prepare() {  # dir train-tsv [test-tsv]
       for (i = 1; i <= n; i++) text = text " " w[i]
       print "__label__" label text > (dir "/" part ".ft")
       # unigrams, and bigrams keyed "a b" (tokens hold no blank: no clash)
-      delete cnt; m = 0
+      m = 0
       for (i = 1; i <= n; i++) {
-        for (g = 1; g <= 2 && g <= i; g++) {
-          key = (g == 1) ? w[i] : w[i - 1] " " w[i]
-          if (!(key in vocab)) {
-            if (part == "test") continue
-            vocab[key] = ++size
-          }
-          k = vocab[key]
-          if (!(k in cnt)) idx[++m] = k
-          cnt[k]++
-        }
+        for (g = 1; g <= 2 && g <= i; g++) keys[++m] = (g == 1) ? w[i] : w[i - 1] " " w[i]
       }
-      for (i = 2; i <= m; i++) {  # insertion sort: lines are short
-        key = idx[i]
-        for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
-        idx[j + 1] = key
-      }
-      line = id[label]
-      for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
-      print line > (dir "/" part ".svm")
+      print libsvm_line(id[label], keys, m, part == "train") > (dir "/" part ".svm")
     }
     END { if (!bad) print classes > (dir "/classes") }' "$dir/train.tsv" "$dir/test.tsv"
 }
@@ -176,28 +160,13 @@ prepare_hare_features() {  # dir templates...
   shift
   "$HARE" features "$@" "$dir/train.tsv" >"$dir/train.hf" &&
     "$HARE" features "$@" "$dir/test.tsv" >"$dir/test.hf" || return 1
-  awk -v dir="$dir" '
+  awk -v dir="$dir" "$LIBSVM_LINE_AWK"'
     FNR == 1 { part = (++file == 1) ? "train" : "test" }
     {
       if (!($1 in id)) id[$1] = ++nid
-      delete cnt; m = 0
-      for (i = 3; i <= NF; i++) {
-        if (!($i in vocab)) {
-          if (part == "test") continue
-          vocab[$i] = ++size
-        }
-        k = vocab[$i]
-        if (!(k in cnt)) idx[++m] = k
-        cnt[k]++
-      }
-      for (i = 2; i <= m; i++) {
-        key = idx[i]
-        for (j = i - 1; j >= 1 && idx[j] > key; j--) idx[j + 1] = idx[j]
-        idx[j + 1] = key
-      }
-      line = id[$1]
-      for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
-      print line > (dir "/" part ".svm")
+      m = 0
+      for (i = 3; i <= NF; i++) keys[++m] = $i
+      print libsvm_line(id[$1], keys, m, part == "train") > (dir "/" part ".svm")
     }' "$dir/train.hf" "$dir/test.hf"
 }
 
