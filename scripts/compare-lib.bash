@@ -1,7 +1,8 @@
 # What the comparison scripts share (sourced by compare-accuracy.sh and
 # compare-sentences.sh once HARE and DATA are set): messages, the check of
-# what they need, timing, the LIBLINEAR line of a list of features, and
-# LIBLINEAR and fastText run on a folder's train/test files.
+# what they need, timing, the LIBLINEAR line of a list of features, McNemar's
+# test of two prediction files, and LIBLINEAR and fastText run on a folder's
+# train/test files.
 #
 # The runners print "accuracy_percent seconds" (seconds of training alone),
 # or "n/a n/a" after a failure, which they report with say.
@@ -47,6 +48,35 @@ function libsvm_line(label, keys, n, grow,   i, j, k, m, key, idx, cnt, line) {
   for (i = 1; i <= m; i++) line = line " " idx[i] ":" cnt[idx[i]]
   return line
 }'
+
+# McNemar's exact test of two classifiers on the same test lines: `paired
+# GOLD A B` reads three files of one label a line (the first word of each
+# line counts, so prediction files with a score after the label do) and
+# prints "a b p": a, the lines A gets right and B wrong; b, the other way
+# round; p, the two-sided exact binomial p-value of so many disagreements
+# splitting that unevenly if A and B were equally good (4 decimals, or
+# "<0.0001"; 1 when they never disagree). The binomial terms are summed in logs, so thousands of
+# disagreements neither underflow nor lose the tail.
+paired() {  # gold a b
+  awk '
+    FNR == 1 { f++ }
+    f == 1 { gold[FNR] = $1; n = FNR; next }
+    f == 2 { a[FNR] = $1; na = FNR; next }
+    { nb = FNR; if ((a[FNR] == gold[FNR]) != ($1 == gold[FNR])) { if (a[FNR] == gold[FNR]) wa++; else wb++ } }
+    END {
+      if (n == 0 || na != n || nb != n) { print "paired: the files do not have one label each for the same lines" > "/dev/stderr"; exit 1 }
+      d = wa + wb; k = wa < wb ? wa : wb
+      # P(X <= k) for X ~ Binomial(d, 1/2), doubled; log C(d, i) built up term by term.
+      logc = 0; p = 0
+      for (i = 0; i <= k; i++) {
+        if (i > 0) logc += log(d - i + 1) - log(i)
+        p += exp(logc - d * log(2))
+      }
+      p = d == 0 ? 1 : 2 * p
+      if (p > 1) p = 1
+      printf "%d %d %s\n", wa, wb, (p < 0.0001 ? "<0.0001" : sprintf("%.4f", p))
+    }' "$1" "$2" "$3"
+}
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
