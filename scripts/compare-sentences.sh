@@ -74,6 +74,11 @@
 # (--threads default), LIBLINEAR one thread, fastText 2. "best other" is the
 # better of LIBLINEAR and fastText; the differences are in points; the last
 # column is fastText's training time over hare's one-pass training time.
+# A second table pairs hare's predictions (one pass, tuned) with the best
+# other's on the same test lines: how many lines each gets right where the
+# other is wrong, and McNemar's exact p-value (compare-lib.bash: paired). A
+# gap of a point on a 500-line test set is 5 lines, which chance moves too;
+# p says whether the disagreements lean one way more than chance would.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -121,7 +126,8 @@ failures=0
 # ---------------------------------------------------------------- the data
 # train.tsv/test.tsv as hare reads them, and from them train/test.ft (fastText)
 # and train/test.svm (LIBLINEAR); the number of classes of the train file goes
-# to "classes".
+# to "classes", LIBLINEAR's number for each label to "labels" ("id<TAB>label")
+# and the test part's labels to "test.gold", one a line.
 prepare() {  # dir train-tsv [test-tsv]
   local dir=$1
   if [[ -z ${3:-} ]]; then
@@ -149,7 +155,12 @@ prepare() {  # dir train-tsv [test-tsv]
       }
       print libsvm_line(id[label], keys, m, part == "train") > (dir "/" part ".svm")
     }
-    END { if (!bad) print classes > (dir "/classes") }' "$dir/train.tsv" "$dir/test.tsv"
+    END {
+      if (bad) exit 1
+      print classes > (dir "/classes")
+      for (label in id) print id[label] "\t" label > (dir "/labels")
+    }' "$dir/train.tsv" "$dir/test.tsv" &&
+    cut -f1 "$dir/test.tsv" >"$dir/test.gold"
 }
 
 # train/test.svm again, from the features `hare features TEMPLATES` prints
@@ -174,12 +185,13 @@ prepare_hare_features() {  # dir templates...
 # Each prints "accuracy_percent seconds", or "n/a n/a" after a failure (they
 # run in subshells: the caller counts failures).
 
-# hare test of MODEL on test.tsv: the accuracy in percent from
+# hare test of MODEL on test.tsv, its predictions to dir/NAME.pred (NAME from
+# the log's name, "NAME-test.log"): the accuracy in percent from
 # "accuracy = 0.762195 (1625 of 2132 labelled examples right)".
 hare_accuracy() {  # dir model log-name
   local dir=$1 model=$2
   local log=$dir/$3
-  if ! "$HARE" test -i "$model" "$dir/test.tsv" --quiet 2>"$log"; then
+  if ! "$HARE" test -i "$model" "$dir/test.tsv" -p "$dir/${3%-test.log}.pred" --quiet 2>"$log"; then
     say "hare test failed:"; cat "$log" >&2
     return 1
   fi
@@ -262,7 +274,7 @@ failed() { for v in "$@"; do if [[ $v == n/a ]]; then failures=$((failures + 1))
 # ------------------------------------------------------------------- run it
 started=$(now)
 [[ $have_tune == 1 ]] || say "hare tune: $([[ $TUNE == no ]] && echo "skipped (TUNE=no)" || echo "not in $HARE"); the tuned columns are n/a"
-rows=()
+rows=() pairs=()
 for entry in "${corpora[@]}"; do
   IFS='|' read -r name kind trainfile testfile <<<"$entry"
   dir=$work/$name
@@ -312,6 +324,23 @@ for entry in "${corpora[@]}"; do
   read -r f_acc f_secs < <(run_fasttext "$dir" "${fasttext_opts[@]}") || f_acc=n/a f_secs=n/a
   failed "$f_acc"
 
+  # McNemar's test of hare against the better of the two, on the same test lines.
+  best_name=n/a best_pred=
+  if [[ $l_acc != n/a ]] && { [[ $f_acc == n/a ]] || awk -v l="$l_acc" -v f="$f_acc" 'BEGIN { exit !(l >= f) }'; }; then
+    best_name=LIBLINEAR best_pred=$dir/ll.pred
+    awk -F'\t' 'FNR == NR { label[$1] = $2; next } { print label[$1] }' \
+      "$dir/labels" "$dir/ll.predictions" >"$best_pred"
+  elif [[ $f_acc != n/a ]]; then
+    best_name=fastText best_pred=$dir/ft.pred
+    sed 's/^__label__//' "$dir/ft.predictions" >"$best_pred"
+  fi
+  vs_best() {  # hare's prediction file: "hare-right other-right p", or "n/a n/a n/a"
+    if [[ -n $best_pred && -s $1 ]]; then paired "$dir/test.gold" "$1" "$best_pred"; else echo "n/a n/a n/a"; fi
+  }
+  read -r h_win h_lose h_p < <(vs_best "$dir/onepass.pred")
+  read -r t_win t_lose t_p < <(vs_best "$dir/tuned.pred")
+  pairs+=("| $name | $best_name | $h_win / $h_lose | $h_p | $t_win / $t_lose | $t_p |")
+
   rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \
     -v h="$h_acc" -v hs="$h_secs" -v om="$o_mean" -v olo="$o_min" -v ohi="$o_max" -v t="$t_acc" -v ts="$t_secs" -v tune="$tune_secs" \
     -v l="$l_acc" -v ls="$l_secs" -v f="$f_acc" -v fs="$f_secs" '
@@ -348,6 +377,12 @@ cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
   echo "| corpus | classes | train/test | hare 1 pass % | time s | 1 pass, $ORDERS orders % | hare tuned % | time s | tune s | LIBLINEAR % | time s | fastText % | time s | best other % | hare-1pass minus best | tuned minus best | fastText time / hare time |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   printf '%s\n' "${rows[@]}"
+  echo
+  echo "Paired on the same test lines against the best other (McNemar's exact test): the lines hare gets right and it gets wrong / the other way round, and the two-sided p-value of so uneven a split if both were equally good."
+  echo
+  echo "| corpus | best other | hare 1 pass right / other right | p | hare tuned right / other right | p |"
+  echo "|---|---|---:|---:|---:|---:|"
+  printf '%s\n' "${pairs[@]}"
   echo
   echo "Machine: $(nproc 2>/dev/null || echo '?') cores, ${cpu:-unknown CPU}; $(date -u '+%Y-%m-%d %H:%M UTC'); total run $(elapsed "$started" "$finished") s."
 }
