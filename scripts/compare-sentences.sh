@@ -269,6 +269,16 @@ run_tuned() {  # dir fixed-options...
   echo "$acc $secs $tune_secs"
 }
 
+# McNemar's test of hare's run NAME (dir/NAME.pred) against the best other's
+# predictions: "hare-right other-right p", or "n/a n/a n/a" when either run failed.
+vs_best() {  # dir best-pred name hare-accuracy
+  if [[ -n $2 && $4 != n/a && -s $1/$3.pred ]]; then
+    paired "$1/test.gold" "$1/$3.pred" "$2" || echo "n/a n/a n/a"
+  else
+    echo "n/a n/a n/a"
+  fi
+}
+
 failed() { for v in "$@"; do if [[ $v == n/a ]]; then failures=$((failures + 1)); return; fi; done; }
 
 # ------------------------------------------------------------------- run it
@@ -334,11 +344,8 @@ for entry in "${corpora[@]}"; do
     best_name=fastText best_pred=$dir/ft.pred
     sed 's/^__label__//' "$dir/ft.predictions" >"$best_pred"
   fi
-  vs_best() {  # hare's prediction file: "hare-right other-right p", or "n/a n/a n/a"
-    if [[ -n $best_pred && -s $1 ]]; then paired "$dir/test.gold" "$1" "$best_pred"; else echo "n/a n/a n/a"; fi
-  }
-  read -r h_win h_lose h_p < <(vs_best "$dir/onepass.pred")
-  read -r t_win t_lose t_p < <(vs_best "$dir/tuned.pred")
+  read -r h_win h_lose h_p < <(vs_best "$dir" "$best_pred" onepass "$h_acc")
+  read -r t_win t_lose t_p < <(vs_best "$dir" "$best_pred" tuned "$t_acc")
   pairs+=("| $name | $best_name | $h_win / $h_lose | $h_p | $t_win / $t_lose | $t_p |")
 
   rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \
