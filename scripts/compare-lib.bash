@@ -55,22 +55,22 @@ function libsvm_line(label, keys, n, grow,   i, j, k, m, key, idx, cnt, line) {
 # prints "a b p": a, the lines A gets right and B wrong; b, the other way
 # round; p, the two-sided exact binomial p-value of so many disagreements
 # splitting that unevenly if A and B were equally good (4 decimals, or
-# "<0.0001"; 1 when they never disagree). The binomial terms are summed in logs, so thousands of
-# disagreements neither underflow nor lose the tail.
+# "<0.0001"; 1 when they never disagree). The binomial terms are summed in
+# logs, so thousands of disagreements neither underflow nor lose the tail.
 paired() {  # gold a b
   awk '
     FNR == 1 { f++ }
     f == 1 { gold[FNR] = $1; n = FNR; next }
     f == 2 { a[FNR] = $1; na = FNR; next }
-    { nb = FNR; if ((a[FNR] == gold[FNR]) != ($1 == gold[FNR])) { if (a[FNR] == gold[FNR]) wa++; else wb++ } }
+    { nb = FNR; ra = a[FNR] == gold[FNR]; rb = $1 == gold[FNR]; wa += ra && !rb; wb += rb && !ra }
     END {
       if (n == 0 || na != n || nb != n) { print "paired: the files do not have one label each for the same lines" > "/dev/stderr"; exit 1 }
       d = wa + wb; k = wa < wb ? wa : wb
-      # P(X <= k) for X ~ Binomial(d, 1/2), doubled; log C(d, i) built up term by term.
-      logc = 0; p = 0
+      # P(X <= k) for X ~ Binomial(d, 1/2), doubled; log(C(d, i) / 2^d) built up term by term.
+      logc = -d * log(2); p = 0
       for (i = 0; i <= k; i++) {
         if (i > 0) logc += log(d - i + 1) - log(i)
-        p += exp(logc - d * log(2))
+        p += exp(logc)
       }
       p = d == 0 ? 1 : 2 * p
       if (p > 1) p = 1

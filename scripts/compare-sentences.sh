@@ -334,14 +334,15 @@ for entry in "${corpora[@]}"; do
   read -r f_acc f_secs < <(run_fasttext "$dir" "${fasttext_opts[@]}") || f_acc=n/a f_secs=n/a
   failed "$f_acc"
 
-  # McNemar's test of hare against the better of the two, on the same test lines.
-  best_name=n/a best_pred=
+  # The better of the two (LIBLINEAR on a tie), and McNemar's test of hare
+  # against it on the same test lines.
+  best_name=n/a best_acc=n/a best_pred=
   if [[ $l_acc != n/a ]] && { [[ $f_acc == n/a ]] || awk -v l="$l_acc" -v f="$f_acc" 'BEGIN { exit !(l >= f) }'; }; then
-    best_name=LIBLINEAR best_pred=$dir/ll.pred
+    best_name=LIBLINEAR best_acc=$l_acc best_pred=$dir/ll.pred
     awk -F'\t' 'FNR == NR { label[$1] = $2; next } { print label[$1] }' \
       "$dir/labels" "$dir/ll.predictions" >"$best_pred"
   elif [[ $f_acc != n/a ]]; then
-    best_name=fastText best_pred=$dir/ft.pred
+    best_name=fastText best_acc=$f_acc best_pred=$dir/ft.pred
     sed 's/^__label__//' "$dir/ft.predictions" >"$best_pred"
   fi
   read -r h_win h_lose h_p < <(vs_best "$dir" "$best_pred" onepass "$h_acc")
@@ -350,13 +351,12 @@ for entry in "${corpora[@]}"; do
 
   rows+=("$(awk -v name="$name" -v classes="$classes" -v ntrain="$ntrain" -v ntest="$ntest" \
     -v h="$h_acc" -v hs="$h_secs" -v om="$o_mean" -v olo="$o_min" -v ohi="$o_max" -v t="$t_acc" -v ts="$t_secs" -v tune="$tune_secs" \
-    -v l="$l_acc" -v ls="$l_secs" -v f="$f_acc" -v fs="$f_secs" '
+    -v l="$l_acc" -v ls="$l_secs" -v f="$f_acc" -v fs="$f_secs" -v best="$best_acc" '
     function na(x) { return x == "n/a" || x == "" }
     function pct(x) { return na(x) ? "n/a" : sprintf("%.2f", x) }
     function sec(x) { return na(x) ? "n/a" : sprintf("%.3f", x) }
     function diff(a, b) { return (na(a) || na(b)) ? "n/a" : sprintf("%+.2f", a - b) }
     BEGIN {
-      best = na(l) ? f : (na(f) || l + 0 >= f + 0) ? l : f
       ratio = (na(fs) || na(hs) || hs + 0 <= 0) ? "n/a" : sprintf("%.1f", fs / hs)
       orders = na(om) ? "n/a" : sprintf("%.2f (%.2f-%.2f)", om, olo, ohi)
       printf "| %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",

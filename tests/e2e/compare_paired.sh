@@ -1,7 +1,6 @@
 # scripts/compare-lib.bash's paired: McNemar's exact test of two prediction
 # files, checked against binomial tails computed by hand.
 source "$(dirname "$0")/lib.bash"
-script=compare_paired
 # shellcheck source=../../scripts/compare-lib.bash
 source "$HARE_SOURCE_DIR/scripts/compare-lib.bash"
 cd "$WORK"
