@@ -1,5 +1,7 @@
 #include "io/example_batch.h"
 
+#include <cmath>
+
 namespace hare::io {
 
 void ExampleBatch::Clear() {
@@ -28,6 +30,16 @@ void ExampleBatch::EndExample(uint32_t line, float label, float importance, floa
   class_labels_.push_back(class_label);
   lines_.push_back(line);
   offsets_.push_back(static_cast<uint32_t>(indices_.size()));
+}
+
+void ExampleBatch::ScaleToUnitLength() {
+  const std::span<float> values(values_.data() + feature_end_mark_,
+                                values_.size() - feature_end_mark_);
+  double sum = 0;  // in double: a float sum of many squares would round
+  for (float x : values) sum += double{x} * x;
+  if (!(sum > 0) || !std::isfinite(sum)) return;
+  const double scale = 1 / std::sqrt(sum);
+  for (float& x : values) x = static_cast<float>(x * scale);
 }
 
 void ExampleBatch::DropExample() {

@@ -38,6 +38,10 @@ class ExampleBatch {
     indices_.push_back(index);
     values_.push_back(value);
   }
+  // Divides the values added since BeginExample by their Euclidean length
+  // (each added value counts once, as in the learner's sum of x_i^2); an
+  // example without features, or of length 0, is left as it is.
+  void ScaleToUnitLength();
   // With names kept, each AddFeature is followed by its name.
   void AddName(std::string name) { names_.push_back(std::move(name)); }
   void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,

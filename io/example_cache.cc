@@ -42,6 +42,7 @@ T Get(const char* p) {
 std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inputs) {
   std::string key = absl::StrCat("format=", FormatName(o.format), " bits=", o.bits,
                                  " seed=", o.hash_seed, " constant=", o.constant ? 1 : 0);
+  if (o.unit_norm) absl::StrAppend(&key, " unit_norm=1");
   for (const std::string& in : o.interactions) absl::StrAppend(&key, " interaction=", in);
   for (const std::string& n : o.ngrams) absl::StrAppend(&key, " vw_ngram=", n);
   for (const std::string& k : o.skips) absl::StrAppend(&key, " vw_skips=", k);

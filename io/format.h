@@ -21,7 +21,10 @@ struct ParseOptions {
   Format format = Format::kVw;
   int bits = hashing::kDefaultBits;
   uint64_t hash_seed = 0;
-  bool constant = true;                   // add the constant (bias) feature to every example
+  bool constant = true;  // add the constant (bias) feature to every example
+  // Scale each example's feature values, all but the constant, to Euclidean
+  // length 1 (--unit-norm).
+  bool unit_norm = false;
   hashing::TextFeatureOptions text = {};  // --format text: tokenizer and templates
   // VW: namespace interactions, "ab" (-q ab) or "abc" (--cubic abc): the
   // first letters of the namespaces, ':' for any, ' ' for the default one.

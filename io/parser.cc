@@ -104,6 +104,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       batch.bad_lines.push_back({line_number, error.column, std::move(error.message)});
       continue;
     }
+    if (ctx_.options.unit_norm) batch.ScaleToUnitLength();
     if (ctx_.options.constant) {
       batch.AddFeature(ctx_.constant_index, 1.0f);
       if (ctx_.options.names) batch.AddName("Constant");

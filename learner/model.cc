@@ -167,7 +167,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint8_t>(header.constant ? 1 : 0);
   out.Put<uint8_t>(static_cast<uint8_t>(header.format));
   out.Put<uint8_t>(static_cast<uint8_t>(header.rule));
-  out.Put<uint8_t>((header.threshold_per_feature ? 1 : 0) | (header.normalize_input ? 2 : 0));
+  out.Put<uint8_t>((header.threshold_per_feature ? 1 : 0) | (header.normalize_input ? 2 : 0) |
+                   (header.unit_norm ? 4 : 0));
   out.Put<float>(header.threshold);
   out.Put<float>(header.learning_rate);
   out.Put<uint64_t>(header.examples);
@@ -329,7 +330,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
       format > static_cast<uint8_t>(io::Format::kText) ||
-      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 3 || !std::isfinite(h.threshold)) {
+      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 7 || !std::isfinite(h.threshold)) {
     return refuse("its header holds values out of range");
   }
   h.bits = static_cast<int>(bits);
@@ -338,6 +339,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   h.rule = static_cast<Rule>(rule);
   h.threshold_per_feature = (flags & 1) != 0;
   h.normalize_input = (flags & 2) != 0;
+  h.unit_norm = (flags & 4) != 0;
   h.text.unigrams = text[0] == 1;
   h.text.ngram = text[1];
   h.text.skips = text[2];

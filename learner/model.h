@@ -6,7 +6,8 @@
 //   4  u32 header bytes H
 //   H  header: u32 bits, u64 hash seed, u8 constant feature, u8 input format,
 //      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
-//      to ||x|| = 1), f32 threshold, f32 learning rate, u64 examples trained,
+//      to ||x|| = 1, 4: feature values scaled to length 1 before the constant
+//      is added, --unit-norm), f32 threshold, f32 learning rate, u64 examples trained,
 //      then the text templates: u8 unigrams, ngram, skips, minn, maxn, window,
 //      collocations, keep case, tokenizer version (hashing::kTokenizerVersion;
 //      a text model of another is refused; version 4 files lack this byte),
@@ -61,6 +62,7 @@ struct ModelHeader {
   int bits = 18;
   uint64_t hash_seed = 0;
   bool constant = true;
+  bool unit_norm = false;  // --unit-norm: io::ParseOptions::unit_norm
   io::Format format = io::Format::kVw;
   Rule rule = Rule::kPerceptron;
   float threshold = 0.0f;
@@ -78,7 +80,16 @@ struct ModelHeader {
 
   bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {
-    return {format, bits, hash_seed, constant, text, interactions, ngrams, skips, !binary()};
+    return {.format = format,
+            .bits = bits,
+            .hash_seed = hash_seed,
+            .constant = constant,
+            .unit_norm = unit_norm,
+            .text = text,
+            .interactions = interactions,
+            .ngrams = ngrams,
+            .skips = skips,
+            .class_labels = !binary()};
   }
 };
 

@@ -134,6 +134,24 @@ TEST(LibsvmFormatTest, ZeroValuesAreSkipped) {
   EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{Slot("6"), 2.0f}, ConstantFeature(kLibsvm)}));
 }
 
+// --unit-norm: each example's values over their length sqrt(3^2 + 4^2) = 5;
+// the constant stays 1, and an example with nothing to scale is left alone.
+TEST(LibsvmFormatTest, UnitNormScalesEachExampleButNotTheConstant) {
+  ParseOptions o = Libsvm();
+  o.unit_norm = true;
+  ParsedChunk p("1 1:3 2:-4\n-1 7:0.25\n1 4:0\n", o);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(FeaturesOf(b, 0),
+            (std::vector<Feature>{{Slot("1"), 0.6f}, {Slot("2"), -0.8f}, ConstantFeature(o)}));
+  EXPECT_EQ(FeaturesOf(b, 1), (std::vector<Feature>{{Slot("7"), 1.0f}, ConstantFeature(o)}));
+  EXPECT_EQ(FeaturesOf(b, 2), (std::vector<Feature>{ConstantFeature(o)}));
+  o.constant = false;
+  ParsedChunk q("1 1:3 2:-4\n", o);
+  EXPECT_EQ(FeaturesOf(q.batch(), 0),
+            (std::vector<Feature>{{Slot("1"), 0.6f}, {Slot("2"), -0.8f}}));
+}
+
 TEST(LibsvmFormatTest, ConstantCanBeTurnedOff) {
   ParseOptions o = Libsvm();
   o.constant = false;

@@ -84,6 +84,7 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   EXPECT_EQ(m->header().bits, 6);
   EXPECT_EQ(m->header().hash_seed, 42u);
   EXPECT_FALSE(m->header().constant);
+  EXPECT_FALSE(m->header().unit_norm);
   EXPECT_EQ(m->header().format, io::Format::kLibsvm);
   EXPECT_EQ(m->header().learning_rate, 0.5f);
   EXPECT_EQ(m->header().examples, 123u);
@@ -140,6 +141,18 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
     WriteFile(path_, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(path_).ok()) << n;
   }
+}
+
+TEST_F(ModelTest, UnitNormRoundTripsAndReachesTheParser) {
+  ModelHeader h = Header();
+  h.unit_norm = true;
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_TRUE(m->header().unit_norm);
+  EXPECT_TRUE(m->header().parse_options().unit_norm);
+  EXPECT_FALSE(m->header().parse_options().constant);
+  EXPECT_FALSE(Header().parse_options().unit_norm);
 }
 
 TEST_F(ModelTest, SavingALoadedModelGivesTheSameBytes) {

@@ -180,6 +180,25 @@ TEST(VwFormatTest, ConstantFeatureCanBeTurnedOff) {
   EXPECT_TRUE(FeaturesOf(b, 1).empty());
 }
 
+// --unit-norm: four features of value 1 have length 2; a feature given twice
+// counts twice, as the learner's sum of x_i^2 counts it.
+TEST(VwFormatTest, UnitNormScalesTheFeaturesAndNotTheConstant) {
+  ParseOptions o;
+  o.unit_norm = true;
+  ParsedChunk p("1 | a b |ns c d\n1 | a a:2 b:2\n", o);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{{SlotOf("a", "", o), 0.5f},
+                                                    {SlotOf("b", "", o), 0.5f},
+                                                    {SlotOf("c", "ns", o), 0.5f},
+                                                    {SlotOf("d", "ns", o), 0.5f},
+                                                    ConstantFeature(o)}));
+  EXPECT_EQ(FeaturesOf(b, 1), (std::vector<Feature>{{SlotOf("a", "", o), 1.0f / 3},
+                                                    {SlotOf("a", "", o), 2.0f / 3},
+                                                    {SlotOf("b", "", o), 2.0f / 3},
+                                                    ConstantFeature(o)}));
+}
+
 TEST(VwFormatTest, SeedAndBitsChooseTheSlots) {
   ParseOptions o;
   o.bits = 24;

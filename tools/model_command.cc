@@ -114,6 +114,7 @@ int ModelCommand(int argc, char** argv) {
       "bits              %d (%d slots)\n"
       "hash seed         %d\n"
       "constant feature  %s\n"
+      "unit norm         %s\n"
       "input format      %s\n"
       "threshold         %g\n"
       "learning rate     %g\n"
@@ -121,8 +122,8 @@ int ModelCommand(int argc, char** argv) {
       "non-zero weights  %d\n"
       "%s",
       model_path, model->file_version(), learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
-      h.hash_seed, h.constant ? "yes" : "no", io::FormatName(h.format), h.threshold,
-      h.learning_rate, h.examples, model->nonzero(),
+      h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
+      h.threshold, h.learning_rate, h.examples, model->nonzero(),
       (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +
           (h.interactions.empty()
                ? ""

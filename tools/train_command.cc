@@ -66,6 +66,7 @@ int TrainCommand(int argc, char** argv) {
     std::cerr << "hare train: rule " << learner::RuleName(l.rule) << (l.average ? ", averaged" : "")
               << (l.adagrad ? ", adagrad" : "") << ", 2^" << o.parse.bits << " slots, format "
               << io::FormatName(o.parse.format) << (o.parse.constant ? "" : ", no constant")
+              << (o.parse.unit_norm ? ", unit norm" : "")
               << (o.passes > 1 ? absl::StrCat(", ", o.passes, " passes") : "")
               << (o.parse.class_labels
                       ? absl::StrCat(", classes ", learner::MulticlassName(l.multiclass))
@@ -125,6 +126,7 @@ int TrainCommand(int argc, char** argv) {
     learner::ModelHeader header{.bits = o.parse.bits,
                                 .hash_seed = o.parse.hash_seed,
                                 .constant = o.parse.constant,
+                                .unit_norm = o.parse.unit_norm,
                                 .format = o.parse.format,
                                 .rule = l.rule,
                                 .threshold = model->threshold(),

@@ -47,6 +47,9 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
             &io::FormatFromName, &o.parse.format);
   flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed_);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
+  flags.AddSwitch("--unit-norm",
+                  "scale each example's feature values, all but the constant, to length 1",
+                  &o.parse.unit_norm);
   AddTextFeatureFlags(flags, o.parse.text, &o.parse.ngrams, &o.parse.skips);
   auto interaction = [&o](size_t letters, const char* name) {
     return [&o, letters, name](std::string_view v) {
