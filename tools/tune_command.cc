@@ -37,12 +37,14 @@ namespace {
 constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
-    "averaging, the rule's step (margin, alpha, beta, -C, -l, --arow-r, --smoothing) and, with\n"
+    "averaging, --unit-norm, the rule's step (margin, alpha, beta, -C, -l, --arow-r, --smoothing) "
+    "and, with\n"
     "--format text, the templates (--ngram, --minn/--maxn; --window, --collocations,\n"
     "--no-unigrams when a --window, --target or --collocations is given), by coordinate ascent,\n"
     "each candidate scored on a holdout of every 5th example (or K folds) after every pass.\n"
     "The train options given are the starting point and stay fixed unless the search changes\n"
-    "them (a rule tried starts from its own defaults, without the given rule's options).\n"
+    "them (a rule tried starts from its own defaults, without the given rule's options; a\n"
+    "switch given, such as --average or --unit-norm, is also tried without).\n"
     "Progress goes to stderr; stdout gets one line, the best options for hare train: with\n"
     "--passes N and, for N > 1, --holdout-off, so that every example is learned from (with\n"
     "--probabilities, train's holdout stays: the fit needs it). With -f MODEL, hare tune then\n"
@@ -195,11 +197,17 @@ std::vector<std::string> Words(std::string_view text) {
 }
 
 // The dimensions of the search: each a list of values, each value the flags
-// it adds ("" adds nothing: what the given options say).
+// it adds ("" adds nothing: what the given options say; "!--flag" takes a
+// given switch away).
 struct Dimension {
   const char* name;
   std::vector<std::string> values;
 };
+
+// A switch's dimension: what was given, and the other state.
+Dimension Switch(const char* name, const std::string& flag, bool given) {
+  return {name, {"", given ? "!" + flag : flag}};
+}
 
 std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::string_view rule) {
   // "" is the rule the options given name (the Perceptron unless --rule says).
@@ -216,7 +224,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     rules.values.push_back("--rule winnow --multiclass wta");
   }
   dims.push_back(rules);
-  dims.push_back({"average", {"", "--average"}});
+  dims.push_back(Switch("average", "--average", given.learner.average));
+  dims.push_back(Switch("unit-norm", "--unit-norm", given.parse.unit_norm));
   // The step of the rule chosen so far.
   if (rule.find("winnow") != rule.npos) {
     dims.push_back(
@@ -238,8 +247,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     const hashing::TextFeatureOptions& t = given.parse.text;
     if (t.window > 0 || t.collocations || t.target != hashing::TextFeatureOptions{}.target) {
       dims.push_back({"window", {"", "--window 2", "--window 3", "--window 5"}});
-      dims.push_back({"collocations", {"", "--collocations"}});
-      dims.push_back({"unigrams", {"", "--no-unigrams"}});
+      dims.push_back(Switch("collocations", "--collocations", t.collocations));
+      dims.push_back(Switch("unigrams", "--no-unigrams", !t.unigrams));
     }
   }
   return dims;
@@ -293,14 +302,21 @@ int TuneCommand(int argc, char** argv) {
   // changes, so are the given options of the rule (a new rule starts from its
   // own defaults: --adagrad or --arow-r would be refused by another rule).
   auto args_of = [&](const std::vector<std::string>& values) {
-    std::vector<std::string> set, args;
+    std::vector<std::string> set, args, taken_away;
     for (const std::string& v : values) {
-      for (std::string& w : Words(v)) set.push_back(std::move(w));
+      for (std::string& w : Words(v)) {
+        if (w.starts_with('!')) {
+          taken_away.push_back(w.substr(1));
+        } else {
+          set.push_back(std::move(w));
+        }
+      }
     }
     const bool new_rule = !values[0].empty();  // dims[0] is the rule
     for (const FlagParser::Given& g : setup.base) {
       auto same = [&](std::string_view w) { return flags.SameFlag(g.name, w); };
       if (std::any_of(set.begin(), set.end(), same)) continue;
+      if (std::any_of(taken_away.begin(), taken_away.end(), same)) continue;
       if (new_rule && std::any_of(std::begin(kRuleOptions), std::end(kRuleOptions), same)) {
         continue;
       }

@@ -18,6 +18,15 @@ repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | 
 start=$(sed -n 2p log1.txt | awk '{ print $1 }')
 best=$(grep '^best: held-out accuracy ' log1.txt | cut -d' ' -f4)
 awk -v s="$start" -v b="$best" 'BEGIN { exit !(b >= s) }' || fail "best $best < start $start"
+# A switch not given is tried on; one given is tried off.
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--unit-norm' log1.txt || fail "--unit-norm not tried: $(cat log1.txt)"
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --unit-norm --average trec.tsv \
+  > given.txt 2> given.log
+sed -n 2p given.log | grep -q -- '--unit-norm --average$' || fail "start: $(sed -n 2p given.log)"
+for off in --unit-norm --average; do
+  awk -v f="$off" 'NR > 2 && $1 != "best:" && index($0, f) == 0' given.log | grep -q . ||
+    fail "$off not tried off: $(cat given.log)"
+done
 # What it prints, hare train takes as it is.
 # shellcheck disable=SC2046
 "$HARE" train --quiet $(cat best1.txt) trec.tsv -f tuned.model 2>/dev/null || fail "train refused $(cat best1.txt)"
