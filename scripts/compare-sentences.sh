@@ -11,10 +11,12 @@
 # HARE            the hare binary (default build/tools/hare under the repository root)
 # DATA            the data folder (default ../shared/data beside the repository)
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
-#                 (default "--format text --multiclass ova --rule arow --ngram 2 -b 22")
+#                 (default "--format text --multiclass ova --rule arow --arow-r 0.03
+#                 --unit-norm --ngram 2 -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
 #                 --passes 1 (default "--format text --multiclass ova --rule arow
-#                 --window 3 --collocations --no-unigrams -b 22")
+#                 --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams
+#                 -b 22")
 # TUNE_OPTS       the options hare tune starts from on sentences (default: DEFAULT_OPTS)
 # CONFUSION_TUNE_OPTS  the options hare tune starts from on confusion sets
 #                 (default: CONFUSION_DEFAULT_OPTS)
@@ -84,8 +86,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --ngram 2 -b 22}
-CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --window 3 --collocations --no-unigrams -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 -b 22}
+CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS}
 CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS}
 ORDERS=${ORDERS:-5}
