@@ -175,7 +175,11 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
     if (IsWord(kind)) {
       if (word_start == std::string::npos) word_start = storage.size();
       if (kind == Kind::kCasedWord && !keep_case) {
-        AppendUtf8(u_tolower(cp.value), storage);
+        // Unicode's one lower case that depends on context (Final_Sigma):
+        // a capital sigma that ends a word of two or more letters is ς.
+        const bool final_sigma =
+            cp.value == 0x03A3 && storage.size() > word_start && !StartsWord(next, end);
+        AppendUtf8(final_sigma ? 0x03C2 : u_tolower(cp.value), storage);
       } else {
         storage.append(reinterpret_cast<const char*>(p), cp.length);
       }

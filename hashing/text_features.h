@@ -39,7 +39,8 @@ namespace hare::hashing {
 // Changes whenever the same text would give other tokens, so that a model
 // or cache of hashed features made by an earlier tokenizer is not reused.
 // 2: Unicode categories and lower case of every script (ICU).
-inline constexpr int kTokenizerVersion = 2;
+// 3: a capital sigma that ends a word lower-cases to final sigma.
+inline constexpr int kTokenizerVersion = 3;
 
 // The tokenizer version and the Unicode version of the ICU it runs on
 // ("2 unicode 15.0"): characters a later Unicode assigns may split otherwise.

@@ -284,7 +284,7 @@ TEST_F(ModelTest, ATextModelOfAnotherTokenizerIsRefused) {
   EXPECT_EQ(with_tokenizer(text, 1).status().message(),
             "cannot load model " + path_ +
                 ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 2: train the model again");
+                "tokenizer is version 3: train the model again");
   // Other formats never tokenize: the byte does not matter.
   EXPECT_TRUE(with_tokenizer(Header(), 1).ok());
 }
@@ -322,7 +322,7 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   EXPECT_EQ(LoadModel(text).status().message(),
             "cannot load model " + text +
                 ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 2: train the model again");
+                "tokenizer is version 3: train the model again");
 }
 
 // The version 4 reader has its own sizes: no cut and no flipped bit of a

@@ -65,6 +65,15 @@ TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
   EXPECT_EQ(Tokens("CAF\xc3\x89 \xc3\x9cR \xce\xa3\xce\x9f\xce\xa6 \xc4\xb0 \xc8\xba\xc8\xba"),
             (std::vector<std::string>{"caf\xc3\xa9", "\xc3\xbcr", "\xcf\x83\xce\xbf\xcf\x86", "i",
                                       "\xe2\xb1\xa5\xe2\xb1\xa5"}));
+  // A capital sigma ending a word of two or more letters is final sigma:
+  // \u03a3\u038a\u03a3\u03a5\u03a6\u039f\u03a3 is \u03c3\u03af\u03c3\u03c5\u03c6\u03bf\u03c2, as
+  // the word written in lower case is; a sigma alone stays \u03c3.
+  EXPECT_EQ(
+      Tokens("\xce\xa3\xce\x8a\xce\xa3\xce\xa5\xce\xa6\xce\x9f\xce\xa3 "
+             "\xce\xa3\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82 \xce\x9f\xce\xa3. \xce\xa3"),
+      (std::vector<std::string>{"\xcf\x83\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82",
+                                "\xcf\x83\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82",
+                                "\xce\xbf\xcf\x82", ".", "\xcf\x83"}));
   EXPECT_EQ(Tokens("CAF\xc3\x89 \xce\xa3", true),
             (std::vector<std::string>{"CAF\xc3\x89", "\xce\xa3"}));
   // Unicode punctuation and symbols are tokens of their own: curly quotes,
@@ -159,8 +168,8 @@ TEST(TokenizeTest, EveryCodePointFollowsTheRules) {
 }
 
 TEST(TokenizeTest, TheIdNamesTheVersionAndUnicode) {
-  EXPECT_EQ(kTokenizerVersion, 2);
-  EXPECT_TRUE(TokenizerId().starts_with("2 unicode ")) << TokenizerId();
+  EXPECT_EQ(kTokenizerVersion, 3);
+  EXPECT_TRUE(TokenizerId().starts_with("3 unicode ")) << TokenizerId();
 }
 
 // Never to be changed: models and caches depend on them.
