@@ -110,18 +110,26 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
       batch.AddName(std::move(name));
     }
   };
+  // Features x (at place a of the pattern) and y (at place b), x after y,
+  // that would also match swapped: the swapped order is the one made, so
+  // each set of features is combined once ("-q a:" makes a^p*a^q, not also
+  // a^q*a^p; "-q aa" pairs each feature with itself and those after it).
+  auto swapped = [&](const std::string& in, size_t a, size_t x, size_t b, size_t y) {
+    return x > y && Matches(in[a], f[y].space) && Matches(in[b], f[x].space);
+  };
   for (const std::string& in : ctx.options.interactions) {
     for (size_t i = 0; i < n; ++i) {
       if (!Matches(in[0], f[i].space)) continue;
-      for (size_t j = in[1] == in[0] ? i : 0; j < n; ++j) {
-        if (!Matches(in[1], f[j].space)) continue;
+      for (size_t j = 0; j < n; ++j) {
+        if (!Matches(in[1], f[j].space) || swapped(in, 0, i, 1, j)) continue;
         const uint64_t pair = hashing::Combine(f[i].hash, f[j].hash);
         if (in.size() == 2) {
           add(pair, f[i].value * f[j].value, i, j, n);
           continue;
         }
-        for (size_t k = in[2] == in[1] ? j : 0; k < n; ++k) {
-          if (!Matches(in[2], f[k].space)) continue;
+        for (size_t k = 0; k < n; ++k) {
+          if (!Matches(in[2], f[k].space) || swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k))
+            continue;
           add(hashing::Combine(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j, k);
         }
       }

@@ -418,6 +418,31 @@ TEST(VwFormatTest, Interactions) {
                                     {slot(hashing::Combine(x, w)), 1},
                                     {slot(hashing::Combine(w, w)), 1}}));
   }
+  // A wildcard that can match a namespace twice makes each set once: "a:"
+  // pairs x with y but not also y with x; "a:a" makes x y z, not also y z x.
+  o.interactions = {"a:"};
+  {
+    test_util::ParsedChunk p("1 |alpha x:2 y |beta z:3\n", o);
+    EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
+              (std::vector<Feature>{{slot(x), 2},
+                                    {slot(y), 1},
+                                    {slot(z), 3},
+                                    {slot(hashing::Combine(x, x)), 4},
+                                    {slot(hashing::Combine(x, y)), 2},
+                                    {slot(hashing::Combine(x, z)), 6},
+                                    {slot(hashing::Combine(y, y)), 1},
+                                    {slot(hashing::Combine(y, z)), 3}}));
+  }
+  o.interactions = {"a:a"};
+  {
+    test_util::ParsedChunk p("1 |alpha x y |beta z\n", o);
+    const auto f = test_util::FeaturesOf(p.batch(), 0);
+    // 3 features, then xxx xxy xyy xzx xzy yyy yzy: each multiset with two
+    // or more features of alpha, once.
+    ASSERT_EQ(f.size(), 10u);
+    EXPECT_EQ(f[6], (Feature{slot(hashing::Combine(hashing::Combine(x, z), x)), 1}));
+    EXPECT_EQ(f[7], (Feature{slot(hashing::Combine(hashing::Combine(x, z), y)), 1}));
+  }
   // A product too large for a float is a bad line.
   o.interactions = {"ab"};
   test_util::ParsedChunk big("1 |alpha x:1e30 |beta z:1e30\n", o);
