@@ -29,6 +29,7 @@ absl::Status Chunker::OpenNext() {
   source_ = std::move(*source);
   compression_ = source_->compression();
   current_input_ = next_input_++;
+  at_input_start_ = true;
   return absl::OkStatus();
 }
 
@@ -70,6 +71,14 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
         break;
     }
     const char* begin = chunk.storage.data();
+    // The first chunk of an input holds its whole first line, so a mark
+    // before that line is in it.
+    if (at_input_start_ && used >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) {
+      std::memmove(chunk.storage.data(), begin + 3, used - 3);
+      used -= 3;
+      if (cut != nullptr) cut -= 3;
+    }
+    at_input_start_ = false;
     if (at_end) {
       source_.reset();
       if (used == 0) continue;  // an empty input, or one that ended on a line end

@@ -4,7 +4,9 @@
 // '\n' (one is added after a last line that had none) and is followed by
 // kChunkPadding zero bytes, so a scanner may look a little past the end
 // without a bounds check. A line longer than the block grows the buffer; the
-// buffer keeps its capacity, so once running nothing is allocated.
+// buffer keeps its capacity, so once running nothing is allocated. A UTF-8
+// byte-order mark at the start of an input is dropped (it is no part of the
+// first line's label or features).
 #pragma once
 
 #include <cstddef>
@@ -60,7 +62,8 @@ class Chunker {
   size_t next_input_ = 0;
   size_t current_input_ = 0;
   std::unique_ptr<Source> source_;
-  std::vector<char> carry_;  // the unfinished last line of the previous read
+  std::vector<char> carry_;      // the unfinished last line of the previous read
+  bool at_input_start_ = false;  // the next chunk is the first of its input
   uint64_t sequence_ = 0;
   uint64_t bytes_ = 0;
   Compression compression_ = Compression::kNone;

@@ -55,6 +55,11 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
 
 bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::string* message) {
   if (!ctx.options.class_labels) return ParseBinaryLabel(text, label, message);
+  if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
+    // Predictions print the class, then the score: it must be one word.
+    *message = absl::StrCat("class name ", Quote(text), " has white space in it");
+    return false;
+  }
   ctx.class_label = text;
   *label = ExampleBatch::kClassLabel;
   return true;

@@ -121,6 +121,25 @@ TEST_F(ChunkerTest, FinalNewlineIsNotDoubled) {
   }
 }
 
+// A UTF-8 byte-order mark opening an input is dropped, from every input and
+// whatever the block size; one later in the text, or a lone one, is not.
+TEST_F(ChunkerTest, ByteOrderMarkAtTheStartOfEachInputIsDropped) {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string first = Write("first.txt", bom + "pos\tgood\n" + bom + "neg\tbad\n");
+  const std::string second = Write("second.txt", bom + "1 |a x");
+  const std::string lone = Write("lone.txt", bom);
+  const std::string cut = Write("cut.txt", "\xEF\xBB\n");
+  for (size_t block : {1, 2, 3, 4, 1000}) {
+    SCOPED_TRACE("block_size " + std::to_string(block));
+    std::string joined;
+    for (const ChunkCopy& c :
+         AllChunks({first, second, lone, cut}, ChunkerOptions{.block_size = block})) {
+      joined += c.text;
+    }
+    EXPECT_EQ(joined, "pos\tgood\n" + bom + "neg\tbad\n1 |a x\n\xEF\xBB\n");
+  }
+}
+
 TEST_F(ChunkerTest, InputsInARowNeverShareAChunk) {
   const std::vector<std::string> paths = {
       Write("a.txt", "a1\na2\n"), Write("b.txt", "b1\nb2"), Write("empty.txt", ""),
