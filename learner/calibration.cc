@@ -48,6 +48,9 @@ void Calibration::ClassProbabilities(std::span<const float> scores, bool binary,
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes) {
   double positives = 0, negatives = 0;
   for (int32_t c : classes) (c == 1 ? positives : negatives) += 1;
+  // Without both classes the slope is unknown (A = 0 would make every
+  // probability, and so every label, the same): the sigmoid of the score.
+  if (positives == 0 || negatives == 0) return {CalibrationKind::kPlatt, 1.0f, 0.0f};
   const double high = (positives + 1) / (positives + 2), low = 1 / (negatives + 2);
   // Minimizes sum_i -t_i log p_i - (1 - t_i) log(1 - p_i), p_i = sigmoid(A s_i + B).
   double a = 0, b = std::log((positives + 1) / (negatives + 1));
@@ -120,7 +123,8 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
   // The slope grows with beta (the loss is convex); bracket its zero.
   constexpr double kMaxBeta = 1e6;
   double low = 0, high = 1e-3;
-  if (n == 0 || slope(0) >= 0) return {CalibrationKind::kTemperature, 1e30f, 0.0f};
+  if (n == 0) return {CalibrationKind::kTemperature, 1.0f, 0.0f};  // nothing to fit: T = 1
+  if (slope(0) >= 0) return {CalibrationKind::kTemperature, 1e30f, 0.0f};
   while (high < kMaxBeta && slope(high) < 0) {
     low = high;
     high *= 4;

@@ -38,11 +38,11 @@ struct Calibration {
 };
 
 // Fits Platt's A and B to binary examples: scores[i] and classes[i] (1 for
-// +1, 0 for -1). With no example of either class, A = 1 and B is the log odds.
+// +1, 0 for -1). Without examples of both classes, A = 1 and B = 0.
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes);
 
 // Fits the temperature to K-class examples: row i of `scores` (K floats) has
-// the true class classes[i].
+// the true class classes[i]. With no example, T = 1.
 Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes);
 

@@ -314,6 +314,21 @@ TEST(CalibrationTest, PlattOnSeparableScoresStaysFinite) {
   EXPECT_LT(c.Probability(3), 1.0);  // the targets are 4/5 and 1/5, not 1 and 0
 }
 
+// With nothing to fit on, or one class only, the probabilities are the
+// sigmoid (softmax) of the scores: never A = 0, which would give every
+// example P(+1) = 1/2 and so the same label.
+TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
+  const std::vector<float> none;
+  const std::vector<int32_t> no_classes;
+  EXPECT_EQ(FitPlatt(none, no_classes), (Calibration{CalibrationKind::kPlatt, 1.0f, 0.0f}));
+  const std::vector<float> scores = {-2, 1, 3};
+  const std::vector<int32_t> positives = {1, 1, 1}, negatives = {0, 0, 0};
+  EXPECT_EQ(FitPlatt(scores, positives), (Calibration{CalibrationKind::kPlatt, 1.0f, 0.0f}));
+  EXPECT_EQ(FitPlatt(scores, negatives), (Calibration{CalibrationKind::kPlatt, 1.0f, 0.0f}));
+  EXPECT_EQ(FitTemperature(none, 3, no_classes),
+            (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
+}
+
 TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {
   tools::Random rng(4);
   constexpr size_t kK = 3;

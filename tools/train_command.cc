@@ -93,7 +93,10 @@ int TrainCommand(int argc, char** argv) {
                                         static_cast<double>(c.b)))
               << " (fitted on " << result->calibration_examples << " held-out examples)\n";
     if (result->calibration_examples == 0) {
-      std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on\n";
+      std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on"
+                << (o.parse.class_labels ? ": the probabilities are the softmax of the scores"
+                                         : ": P(+1) is the sigmoid of the score")
+                << "\n";
     }
   }
   // Past half full, about as many features share a slot as not: say so, as
