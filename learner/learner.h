@@ -91,6 +91,9 @@ class Learner : public WeightSource {
   virtual float threshold() const = 0;
   virtual bool threshold_per_feature() const = 0;  // theta = threshold * sum x
   virtual bool normalizes_input() const = 0;
+  // Labelled examples whose score or squared length overflowed a float
+  // (feature values too large): not learned from, or not by every class.
+  virtual uint64_t overflowed() const = 0;
 
   // Binary shorthands: labels from the batch, one score per example.
   void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,

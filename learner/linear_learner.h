@@ -124,6 +124,10 @@ class LinearLearner final : public Learner {
       if constexpr (kLazyReg) AdvanceRegularization();
       const float norm2s = norm2 * scale * scale;
       const float importance = batch.importance(i);
+      if (!std::isfinite(norm2s) ||
+          !std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) {
+        ++overflowed_;  // Learn and LearnClasses skip what they cannot use
+      }
       switch (multiclass_) {
         case Multiclass::kNone:
           Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
@@ -184,6 +188,7 @@ class LinearLearner final : public Learner {
     return rule_.Threshold(1.0f) != rule_.Threshold(0.0f);
   }
   bool normalizes_input() const override { return Rule::kNormalizesInput; }
+  uint64_t overflowed() const override { return overflowed_; }
 
   const Rule& rule() const { return rule_; }
   const WeightTable& table() const { return table_; }
@@ -320,6 +325,7 @@ class LinearLearner final : public Learner {
   WeightTable table_;
   int32_t known_ = 0;   // classes seen so far (class labels only)
   uint64_t steps_ = 0;  // labelled examples learned from
+  uint64_t overflowed_ = 0;
   double l2_total_ = 0, l1_total_ = 0;
 };
 

@@ -76,6 +76,12 @@ int TrainCommand(int argc, char** argv) {
   absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
   if (!result.ok()) return Fail("train", result.status(), kExitInput);
   learner::PrintSummary(result->stats, std::cerr);
+  if (model->overflowed() > 0) {
+    std::cerr << "hare train: warning: " << model->overflowed()
+              << " examples (counted in every pass) were not learned from: a score or squared "
+                 "length overflowed a "
+                 "float (feature values too large: scale them down, or --unit-norm)\n";
+  }
   if (o.parse.class_labels) {
     std::cerr << "classes = " << result->classes.size() << " ("
               << absl::StrJoin(result->classes.begin(),

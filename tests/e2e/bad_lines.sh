@@ -95,6 +95,27 @@ for i in $(seq 200); do printf '1 | a:30 b:10\n-1 | a:10 c:30\n'; done > diverge
 "$HARE" train diverge.vw --rule sgd --loss squared -f diverge.model --quiet 2>/dev/null || fail "the diverging run failed"
 "$HARE" model info -i diverge.model > /dev/null || fail "the diverged model does not load"
 
+# Values whose products overflow a float are not learned from, and train says so.
+printf '1 |a x:1e20 p\n-1 |a x:1e20 n\n1 |a x:1e20 p\n' > overflow.vw
+"$HARE" train overflow.vw -f overflow.model --quiet 2> err.txt
+grep -q "^hare train: warning: 2 examples (counted in every pass) were not learned from: a score or squared length overflowed a float" err.txt ||
+  fail "overflow warning: $(cat err.txt)"
+"$HARE" train diverge.vw --quiet 2> err.txt
+if grep -q "not learned from" err.txt; then fail "an overflow warning without overflow"; fi
+
+# A byte-order mark opening a file is no part of the first label.
+printf '\xef\xbb\xbfpos\tgood film\nneg\tbad film\npos\tgreat\n' > bom.tsv
+"$HARE" train --format text --multiclass ova bom.tsv --quiet -f bom.model 2> err.txt
+grep -q "^classes = 2 (pos neg)$" err.txt || fail "byte-order mark: $(cat err.txt)"
+printf '\xef\xbb\xbf1 |a x\n-1 |a y\n' > bom.vw
+"$HARE" train bom.vw --quiet 2> err.txt
+grep -q "^labelled examples = 2$" err.txt || fail "byte-order mark in VW: $(cat err.txt)"
+# A class name is one word: predictions print it before the score.
+printf 'very pos\tgood\nneg\tbad\n' > spaced.tsv
+"$HARE" train --format text --multiclass ova spaced.tsv --quiet 2> err.txt || true
+grep -q "^spaced.tsv:1:1: class name 'very pos' has white space in it; line skipped$" err.txt ||
+  fail "class name with a space: $(cat err.txt)"
+
 # A bad line never poisons the weights: the model of bad.vw equals that of its good lines.
 grep -n '' bad.vw | grep -E '^(1|13):' | cut -d: -f2- > good-lines.vw
 "$HARE" train good-lines.vw -f good-lines.model --quiet 2>/dev/null
