@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <span>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -110,11 +111,19 @@ std::string DirectoryOf(const std::string& path) {
 
 }  // namespace
 
-absl::Status CheckWritable(const std::string& path) {
+absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs) {
   struct stat st;
   if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot write model ", path, ": it is a directory"));
+  }
+  for (const std::string& input : inputs) {
+    std::error_code error;  // an input that is not there is not the model
+    if (input != "-" && std::filesystem::equivalent(path, input, error)) {
+      return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path,
+                                                     ": it is the input ", input,
+                                                     " (the model would replace it)"));
+    }
   }
   std::string dir = DirectoryOf(path);
   if (access(dir.c_str(), W_OK) != 0) {
@@ -307,16 +316,19 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   // The weights, then the names' count and bytes, then the checksum.
   const uint64_t names_at = body_start + 8 + 8 * count;
   uint64_t name_sizes[2] = {0, 0};
-  if (count <= (uint64_t{1} << 32) && size >= names_at + 16 + 8) {
-    read_at(reinterpret_cast<char*>(name_sizes), 16, names_at);
+  const bool names_read = count <= (uint64_t{1} << 32) && size >= names_at + 16 + 8 &&
+                          read_at(reinterpret_cast<char*>(name_sizes), 16, names_at);
+  // Sizes too large to be true are damage; smaller ones past the end, a cut.
+  if (count > (uint64_t{1} << 32) || name_sizes[1] > (uint64_t{1} << 48)) {
+    close(fd);
+    return refuse("damaged: its header sizes disagree");
   }
-  const uint64_t expected =
-      count > (uint64_t{1} << 32) || name_sizes[1] > size ? 0 : names_at + 16 + name_sizes[1] + 8;
+  const uint64_t expected = names_at + 16 + name_sizes[1] + 8;
   if (size != expected) {
     close(fd);
-    return refuse(absl::StrCat(size < expected || size < names_at + 24 ? "truncated" : "damaged",
-                               ": the file has ", size, " bytes but its header says ",
-                               std::max(expected, names_at + 24)));
+    return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
+                               " bytes but its header says ", names_read ? "" : "at least ",
+                               expected));
   }
   std::string body(size, '\0');
   bool read_ok = read_at(body.data(), size, 0);

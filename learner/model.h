@@ -126,7 +126,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
                        const std::string& path, std::span<const FeatureName> names = {});
 absl::StatusOr<Model> LoadModel(const std::string& path);
 
-// Fails early, before hours of training, if `path` could not be written.
-absl::Status CheckWritable(const std::string& path);
+// Fails early, before hours of training, if `path` could not be written or
+// names one of the `inputs` (the same file by any name).
+absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs = {});
 
 }  // namespace hare::learner

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hashing/text_features.h"
@@ -218,6 +219,18 @@ TEST_F(ModelTest, EveryTruncationIsRefused) {
   }
   WriteFile(cut, bytes.substr(0, bytes.size() - 1));
   EXPECT_THAT(std::string(LoadModel(cut).status().message()), HasSubstr("truncated"));
+}
+
+// A cut inside the feature names says the size the file should have.
+TEST_F(ModelTest, CutInTheNamesSaysTheWholeSize) {
+  const std::vector<FeatureName> names = {{0, "Constant"}, {7, "a^x"}, {7, "b^y*c^z"}};
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, names).ok());
+  const std::string bytes = ReadFile(path_);
+  const std::string cut = dir_ + "/model_cut.hare";
+  WriteFile(cut, bytes.substr(0, bytes.size() - 12));
+  EXPECT_THAT(std::string(LoadModel(cut).status().message()),
+              HasSubstr(absl::StrCat("truncated: the file has ", bytes.size() - 12,
+                                     " bytes but its header says ", bytes.size())));
 }
 
 TEST_F(ModelTest, EveryFlippedBitIsRefused) {

@@ -54,7 +54,7 @@ int TrainCommand(int argc, char** argv) {
   }
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
-    if (absl::Status s = learner::CheckWritable(o.model_out); !s.ok()) {
+    if (absl::Status s = learner::CheckWritable(o.model_out, o.inputs); !s.ok()) {
       return Fail("train", s, kExitInput);
     }
   }

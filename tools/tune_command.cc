@@ -280,7 +280,7 @@ int TuneCommand(int argc, char** argv) {
   }
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
   if (!train.options.model_out.empty()) {  // before the search, not after it
-    if (absl::Status s = learner::CheckWritable(train.options.model_out); !s.ok()) {
+    if (absl::Status s = learner::CheckWritable(train.options.model_out, setup.inputs); !s.ok()) {
       return Fail("tune", s, kExitInput);
     }
   }
