@@ -123,11 +123,13 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   }
   learner::TrainOptions& o = train.options;
   o.inputs = setup.inputs;
-  // Naive Bayes counts every example once: it learns in one pass and is
-  // scored on the holdout in a second that only predicts, with all counts.
-  const bool counts = o.learner.rule == learner::Rule::kNaiveBayes;
-  o.passes = counts ? 2 : setup.max_passes;
-  o.learn_passes = counts ? 1 : 0;
+  // Naive Bayes counts every example once, and --max-passes 1 allows one
+  // pass: the candidate learns in one pass and is scored on the holdout in a
+  // second that only predicts, with the final weights (train holds nothing
+  // out of a single pass).
+  const bool one_pass = o.learner.rule == learner::Rule::kNaiveBayes || setup.max_passes == 1;
+  o.passes = one_pass ? 2 : setup.max_passes;
+  o.learn_passes = one_pass ? 1 : 0;
   o.early_stop = 3;
   o.threads = 1;
   o.quiet = true;
@@ -152,10 +154,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
     }
   }
   const size_t best =
-      counts ? 1
-             : static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
+      one_pass ? 1
+               : static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
   result.accuracy = 1 - error[best];
-  result.passes = counts ? 1 : static_cast<int>(best) + 1;
+  result.passes = one_pass ? 1 : static_cast<int>(best) + 1;
   return result;
 }
 

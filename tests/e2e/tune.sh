@@ -79,6 +79,20 @@ expect_code 2 "$HARE" tune four.vw 2> four.txt
 grep -q "^hare tune: no labelled example held out (1 in 5): too few examples to score options on$" four.txt ||
   fail "four examples: $(cat four.txt)"
 
+# --max-passes 1 searches for one pass: a candidate's score is then that of
+# the model one pass makes of 4 examples in 5, on the 5th (every 5th line;
+# train holds them out of one pass for --probabilities, numbering the
+# classes, and so breaking ties, in the same order).
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 1 trec.tsv > one.txt 2> one.log ||
+  fail "--max-passes 1: $(cat one.log)"
+grep -q -- ' --passes 1$' one.txt || fail "--max-passes 1 line: $(cat one.txt)"
+awk 'NR % 5 == 0' trec.tsv > fifth.tsv
+"$HARE" train --quiet --format text --multiclass ova -b 18 --probabilities --holdout-period 5 \
+  trec.tsv -f four5.model 2>/dev/null
+right=$("$HARE" test -i four5.model fifth.tsv 2>&1 | sed -n -E 's/^accuracy = [0-9.]+ \(([0-9]+) of .*/\1/p')
+expect_eq "first --max-passes 1 trial" "$(awk -v r="$right" 'BEGIN { printf "%.4f 1", r / 400 }')" \
+  "$(sed -n 2p one.log | awk '{ print $1, $2 }')"
+
 # It reads its files many times: not stdin.
 expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
 grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
