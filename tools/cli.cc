@@ -104,6 +104,12 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }
+  if (!text.unigrams && text.ngram < 2 && text.maxn == 0 && text.window == 0 &&
+      !text.collocations) {
+    problems.push_back(
+        "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --window or "
+        "--collocations");
+  }
   return problems;
 }
 

@@ -1,6 +1,7 @@
 // hare: a streaming learner for sparse text features.
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string_view>
 
 #include "tools/commands.h"
@@ -24,6 +25,25 @@ constexpr const char* kUsage =
     "\n"
     "Run 'hare COMMAND --help' for a command's options.\n";
 
+// The command's exit code, 0 for help, or -1 for a command hare does not have.
+int Dispatch(std::string_view command, int argc, char** argv) {
+  using namespace hare::tools;
+  if (command == "train") return TrainCommand(argc, argv);
+  if (command == "test") return TestCommand(argc, argv);
+  if (command == "tune") return TuneCommand(argc, argv);
+  if (command == "predict") return PredictCommand(argc, argv);
+  if (command == "model") return ModelCommand(argc, argv);
+  if (command == "gen") return GenCommand(argc, argv);
+  if (command == "features") return FeaturesCommand(argc, argv);
+  if (command == "audit") return AuditCommand(argc, argv);
+  if (command == "confusion") return ConfusionCommand(argc, argv);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  return -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -32,20 +52,25 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return hare::tools::kExitUsage;
   }
-  std::string_view command = argv[1];
-  if (command == "train") return hare::tools::TrainCommand(argc, argv);
-  if (command == "test") return hare::tools::TestCommand(argc, argv);
-  if (command == "tune") return hare::tools::TuneCommand(argc, argv);
-  if (command == "predict") return hare::tools::PredictCommand(argc, argv);
-  if (command == "model") return hare::tools::ModelCommand(argc, argv);
-  if (command == "gen") return hare::tools::GenCommand(argc, argv);
-  if (command == "features") return hare::tools::FeaturesCommand(argc, argv);
-  if (command == "audit") return hare::tools::AuditCommand(argc, argv);
-  if (command == "confusion") return hare::tools::ConfusionCommand(argc, argv);
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
-    return hare::tools::kExitOk;
+  const std::string_view command = argv[1];
+  int code;
+  try {
+    code = Dispatch(command, argc, argv);
+  } catch (const std::bad_alloc&) {
+    // Most often the weight table: 2^b slots of several floats each.
+    std::cerr << "hare " << command << ": out of memory (a smaller -b needs less)\n";
+    return hare::tools::kExitInput;
   }
-  std::cerr << "hare: unknown command '" << command << "'\n\n" << kUsage;
-  return hare::tools::kExitUsage;
+  if (code < 0) {
+    std::cerr << "hare: unknown command '" << command << "'\n\n" << kUsage;
+    return hare::tools::kExitUsage;
+  }
+  // Output a command wrote but the system refused (a full disk, /dev/full)
+  // must not end in success.
+  std::cout.flush();
+  if (!std::cout && code == hare::tools::kExitOk) {
+    std::cerr << "hare " << command << ": cannot write to stdout\n";
+    return hare::tools::kExitInput;
+  }
+  return code;
 }

@@ -1,6 +1,7 @@
 #include "tools/train_flags.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "io/number.h"
@@ -38,7 +39,7 @@ void AddMaybe(FlagParser& flags, const char* names, const char* value_name, cons
 
 }  // namespace
 
-TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()) {
+TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(flags) {
   learner::TrainOptions& o = options;
   learner::LearnerOptions& l = o.learner;
   flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
@@ -170,6 +171,24 @@ std::vector<std::string> TrainFlags::Finish() {
         "--format text");
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
+  // Options with a default value (not learner::Maybe) that other rules would
+  // ignore: refused with them, as the Maybe ones are in learner::Validate.
+  auto given = [&](std::string_view flag) {
+    return std::any_of(flags_.given().begin(), flags_.given().end(),
+                       [&](const FlagParser::Given& g) { return flags_.SameFlag(g.name, flag); });
+  };
+  if (given("-l") && l.rule != learner::Rule::kPerceptron && l.rule != learner::Rule::kSgd) {
+    problems.push_back(absl::StrCat("-l is for --rule perceptron and --rule sgd; ",
+                                    learner::RuleName(l.rule), " has no learning rate"));
+  }
+  if (given("--pa-variant") && l.rule != learner::Rule::kPa) {
+    problems.push_back("--pa-variant is for --rule pa");
+  }
+  for (const char* flag : {"--loss", "--schedule", "--power-t"}) {
+    if (given(flag) && l.rule != learner::Rule::kSgd) {
+      problems.push_back(absl::StrCat(flag, " is for --rule sgd"));
+    }
+  }
   return problems;
 }
 

@@ -29,6 +29,7 @@ class TrainFlags {
   int64_t bits_ = options.parse.bits, seed_ = 0, passes_ = 1, holdout_ = 10, early_ = 3;
   int64_t threads_;
   bool noconstant_ = false;
+  const FlagParser& flags_;
 };
 
 }  // namespace hare::tools

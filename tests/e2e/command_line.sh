@@ -42,6 +42,45 @@ expect_code 2 "$HARE" train missing.vw 2> err.txt
 expect_eq "missing input" "hare train: cannot open missing.vw: No such file or directory" "$(cat err.txt)"
 expect_code 2 "$HARE" train d.vw -f /no/such/dir/m 2> err.txt
 grep -q "cannot write model /no/such/dir/m" err.txt || fail "unwritable model message"
+# The model never replaces an input, by any name.
+cp d.vw data.vw
+expect_code 2 "$HARE" train data.vw -f ./data.vw 2> err.txt
+expect_eq "model onto its input" \
+  "hare train: cannot write model ./data.vw: it is the input data.vw (the model would replace it)" \
+  "$(cat err.txt)"
+cmp -s d.vw data.vw || fail "the input was changed"
+expect_code 2 "$HARE" tune data.vw -f data.vw 2> err.txt
+grep -q "it is the input data.vw" err.txt || fail "tune onto its input: $(cat err.txt)"
+# Options a rule would ignore are refused, whatever their default.
+expect_code 1 "$HARE" train --rule winnow -l 0.5 d.vw 2> err.txt
+grep -q -- "-l is for --rule perceptron and --rule sgd; winnow has no learning rate" err.txt ||
+  fail "-l with winnow: $(cat err.txt)"
+expect_code 1 "$HARE" train --loss logistic d.vw 2> err.txt
+grep -q -- "--loss is for --rule sgd" err.txt || fail "--loss with perceptron: $(cat err.txt)"
+expect_code 1 "$HARE" train --rule arow --pa-variant pa-ii d.vw 2> err.txt
+grep -q -- "--pa-variant is for --rule pa" err.txt || fail "--pa-variant with arow: $(cat err.txt)"
+for flag in "--schedule power" "--power-t 0.3"; do
+  # shellcheck disable=SC2086
+  expect_code 1 "$HARE" train --rule pa $flag d.vw 2> err.txt
+  grep -q -- "${flag% *} is for --rule sgd" err.txt || fail "$flag with pa: $(cat err.txt)"
+done
+expect_code 0 "$HARE" train --rule sgd --loss logistic --schedule power --power-t 0.3 -l 0.5 d.vw \
+  --quiet 2>/dev/null
+# Output the system refuses is an error, not a success.
+if [[ -w /dev/full ]]; then
+  expect_code 2 "$HARE" features --ngram 2 d.vw > /dev/full 2> err.txt
+  expect_eq "stdout refused" "hare features: cannot write to stdout" "$(cat err.txt)"
+fi
+# A table the memory cannot hold is a message (not under AddressSanitizer,
+# which needs far more address space than any limit here would leave).
+if ! ldd "$HARE" | grep -q libasan; then
+  set +e
+  (ulimit -v 1000000 && "$HARE" train -b 30 d.vw --quiet) 2> err.txt
+  code=$?
+  set -e
+  expect_eq "out of memory exit code" 2 "$code"
+  expect_eq "out of memory" "hare train: out of memory (a smaller -b needs less)" "$(cat err.txt)"
+fi
 expect_code 1 "$HARE" test d.vw
 expect_code 2 "$HARE" test -i missing.model d.vw
 printf 'not a model' > foreign.model

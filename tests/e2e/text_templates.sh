@@ -48,4 +48,11 @@ expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
+# --no-unigrams with no other template would leave only the constant.
+expect_code 1 "$HARE" train --format text --no-unigrams train.txt 2> err.txt
+grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --window or --collocations" err.txt ||
+  fail "--no-unigrams alone: $(cat err.txt)"
+expect_code 1 "$HARE" features --no-unigrams < /dev/null 2> err.txt
+grep -q -- "--no-unigrams leaves no features" err.txt || fail "features --no-unigrams alone: $(cat err.txt)"
+
 echo ok
