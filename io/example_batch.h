@@ -20,6 +20,7 @@ struct BadLine {
   uint32_t line = 0;
   uint32_t column = 0;  // 1-based byte column of the offending text
   std::string message;
+  bool label = false;  // the label is what is wrong
 };
 
 class ExampleBatch {

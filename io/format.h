@@ -51,6 +51,7 @@ bool ParseGramSpec(std::string_view spec, char* letter, int* n);
 struct LineError {
   uint32_t column = 0;  // 1-based
   std::string message;
+  bool label = false;  // the label is what is wrong
 };
 
 }  // namespace hare::io

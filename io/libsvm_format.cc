@@ -36,7 +36,10 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     if (first && colon == token.npos) {
       first = false;
       std::string message;
-      if (!ParseLabel(token, ctx, label, &message)) return fail(t, message);
+      if (!ParseLabel(token, ctx, label, &message)) {
+        error->label = true;
+        return fail(t, message);
+      }
       continue;
     }
     first = false;

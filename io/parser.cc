@@ -106,7 +106,8 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
     }
     if (!ok) {
       batch.DropExample();
-      batch.bad_lines.push_back({line_number, error.column, std::move(error.message)});
+      batch.bad_lines.push_back({line_number, error.column, std::move(error.message), error.label});
+      error.label = false;  // set only by a bad label
       continue;
     }
     if (ctx_.options.unit_norm) batch.ScaleToUnitLength();

@@ -28,6 +28,7 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
     if (e > t &&
         !ParseLabel(std::string_view(t, static_cast<size_t>(e - t)), ctx, label, &error->message)) {
       error->column = static_cast<uint32_t>(t - begin) + 1;
+      error->label = true;
       return false;
     }
     p = label_end + 1;

@@ -171,7 +171,10 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
     std::string message;
     switch (numbers++) {
       case 0:
-        if (!ParseLabel(token, ctx, label, &message)) return Fail(error, Column(begin, t), message);
+        if (!ParseLabel(token, ctx, label, &message)) {
+          error->label = true;
+          return Fail(error, Column(begin, t), message);
+        }
         break;
       case 1:
         if (e != NumberError::kNone) {

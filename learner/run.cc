@@ -34,6 +34,7 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
       }
     }
     ++stats.bad_lines;
+    stats.bad_labels += bad.label;
   }
   return absl::OkStatus();
 }

@@ -125,7 +125,7 @@ int TrainCommand(int argc, char** argv) {
   if (result->stats.labelled == 0 && !o.model_out.empty()) {
     return Fail("train",
                 absl::StrCat("no labelled example to learn from: ", o.model_out, " is not written",
-                             o.parse.class_labels || result->stats.bad_lines == 0
+                             o.parse.class_labels || result->stats.bad_labels == 0
                                  ? ""
                                  : " (if the labels are class names, such as 'spam', they "
                                    "need --multiclass ova)"),

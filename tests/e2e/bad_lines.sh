@@ -73,6 +73,10 @@ printf 'ham\tsee you\nspam\twin now\n' > names.tsv
 expect_code 2 "$HARE" train --format text names.tsv -f keep.model --quiet 2> err.txt
 grep -q "keep.model is not written (if the labels are class names, such as 'spam', they need --multiclass ova)$" err.txt ||
   fail "class-name hint: $(cat err.txt)"
+# The hint is for bad labels only: lines bad for their features do not get it.
+printf '1 | a:nan\n-1 | b:nan\n' > nan.vw
+expect_code 2 "$HARE" train nan.vw -f keep.model --quiet 2> err.txt
+grep -q "keep.model is not written$" err.txt || fail "bad values: $(cat err.txt)"
 cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
 
 # Values near the float limit: no rule's weight becomes infinite or NaN, and
