@@ -35,11 +35,7 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     size_t colon = token.find(':');
     if (first && colon == token.npos) {
       first = false;
-      std::string message;
-      if (!ParseLabel(token, ctx, label, &message)) {
-        error->label = true;
-        return fail(t, message);
-      }
+      if (!ParseLabel(token, static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) return false;
       continue;
     }
     first = false;

@@ -53,16 +53,24 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   return true;
 }
 
-bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::string* message) {
-  if (!ctx.options.class_labels) return ParseBinaryLabel(text, label, message);
-  if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
+bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,
+                LineError* error) {
+  bool ok = true;
+  if (!ctx.options.class_labels) {
+    ok = ParseBinaryLabel(text, label, &error->message);
+  } else if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
     // Predictions print the class, then the score: it must be one word.
-    *message = absl::StrCat("class name ", Quote(text), " has white space in it");
-    return false;
+    error->message = absl::StrCat("class name ", Quote(text), " has white space in it");
+    ok = false;
+  } else {
+    ctx.class_label = text;
+    *label = ExampleBatch::kClassLabel;
   }
-  ctx.class_label = text;
-  *label = ExampleBatch::kClassLabel;
-  return true;
+  if (!ok) {
+    error->column = column;
+    error->label = true;
+  }
+  return ok;
 }
 
 bool IsBlank(std::string_view line, Format format) {

@@ -64,7 +64,10 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
 
 // The label of a line: a binary label, or with class_labels any name, which
 // goes to ctx.class_label while *label becomes ExampleBatch::kClassLabel.
-bool ParseLabel(std::string_view text, LineContext& ctx, float* label, std::string* message);
+// A bad one fills *error (the label's 1-based `column`, the message, and
+// error->label).
+bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,
+                LineError* error);
 
 // Byte classes of the tokenizers: one table lookup instead of a chain of
 // comparisons per byte.

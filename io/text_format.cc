@@ -25,10 +25,8 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
     while (t < label_end && IsSpace(*t)) ++t;
     const char* e = label_end;
     while (e > t && IsSpace(e[-1])) --e;
-    if (e > t &&
-        !ParseLabel(std::string_view(t, static_cast<size_t>(e - t)), ctx, label, &error->message)) {
-      error->column = static_cast<uint32_t>(t - begin) + 1;
-      error->label = true;
+    if (e > t && !ParseLabel(std::string_view(t, static_cast<size_t>(e - t)),
+                             static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) {
       return false;
     }
     p = label_end + 1;

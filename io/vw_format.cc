@@ -168,13 +168,9 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       *tag = token;  // VW: a word touching the '|' is the tag
       continue;
     }
-    std::string message;
     switch (numbers++) {
       case 0:
-        if (!ParseLabel(token, ctx, label, &message)) {
-          error->label = true;
-          return Fail(error, Column(begin, t), message);
-        }
+        if (!ParseLabel(token, Column(begin, t), ctx, label, error)) return false;
         break;
       case 1:
         if (e != NumberError::kNone) {

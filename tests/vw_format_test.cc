@@ -437,8 +437,8 @@ TEST(VwFormatTest, Interactions) {
   {
     test_util::ParsedChunk p("1 |alpha x y |beta z\n", o);
     const auto f = test_util::FeaturesOf(p.batch(), 0);
-    // 3 features, then xxx xxy xyy xzx xzy yyy yzy: each multiset with two
-    // or more features of alpha, once.
+    // 3 features, then x*x*x x*x*y x*y*y x*z*x x*z*y y*y*y y*z*y: each
+    // multiset with two or more features of alpha, once.
     ASSERT_EQ(f.size(), 10u);
     EXPECT_EQ(f[6], (Feature{slot(hashing::Combine(hashing::Combine(x, z), x)), 1}));
     EXPECT_EQ(f[7], (Feature{slot(hashing::Combine(hashing::Combine(x, z), y)), 1}));

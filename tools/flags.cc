@@ -57,6 +57,11 @@ bool FlagParser::SameFlag(std::string_view a, std::string_view b) const {
   return flag != nullptr && flag == Find(b);
 }
 
+bool FlagParser::WasGiven(std::string_view name) const {
+  return std::any_of(given_.begin(), given_.end(),
+                     [&](const Given& g) { return SameFlag(g.name, name); });
+}
+
 const FlagParser::Flag* FlagParser::Find(std::string_view name) const {
   for (const Flag& f : flags_) {
     for (const std::string& n : f.names) {

@@ -36,6 +36,8 @@ class FlagParser {
   const std::vector<Given>& given() const { return given_; }
   // Whether `a` and `b` name the same flag ("-l" and "--learning-rate").
   bool SameFlag(std::string_view a, std::string_view b) const;
+  // Whether Parse met the flag `name` (by any of its names).
+  bool WasGiven(std::string_view name) const;
   bool Knows(std::string_view name) const { return Find(name) != nullptr; }
 
  private:

@@ -79,8 +79,8 @@ int TrainCommand(int argc, char** argv) {
   if (model->overflowed() > 0) {
     std::cerr << "hare train: warning: " << model->overflowed()
               << " examples (counted in every pass) were not learned from: a score or squared "
-                 "length overflowed a "
-                 "float (feature values too large: scale them down, or --unit-norm)\n";
+                 "length overflowed a float (feature values too large: scale them down, or "
+                 "--unit-norm)\n";
   }
   if (o.parse.class_labels) {
     std::cerr << "classes = " << result->classes.size() << " ("

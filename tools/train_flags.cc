@@ -173,19 +173,16 @@ std::vector<std::string> TrainFlags::Finish() {
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   // Options with a default value (not learner::Maybe) that other rules would
   // ignore: refused with them, as the Maybe ones are in learner::Validate.
-  auto given = [&](std::string_view flag) {
-    return std::any_of(flags_.given().begin(), flags_.given().end(),
-                       [&](const FlagParser::Given& g) { return flags_.SameFlag(g.name, flag); });
-  };
-  if (given("-l") && l.rule != learner::Rule::kPerceptron && l.rule != learner::Rule::kSgd) {
+  if (flags_.WasGiven("-l") && l.rule != learner::Rule::kPerceptron &&
+      l.rule != learner::Rule::kSgd) {
     problems.push_back(absl::StrCat("-l is for --rule perceptron and --rule sgd; ",
                                     learner::RuleName(l.rule), " has no learning rate"));
   }
-  if (given("--pa-variant") && l.rule != learner::Rule::kPa) {
+  if (flags_.WasGiven("--pa-variant") && l.rule != learner::Rule::kPa) {
     problems.push_back("--pa-variant is for --rule pa");
   }
   for (const char* flag : {"--loss", "--schedule", "--power-t"}) {
-    if (given(flag) && l.rule != learner::Rule::kSgd) {
+    if (flags_.WasGiven(flag) && l.rule != learner::Rule::kSgd) {
       problems.push_back(absl::StrCat(flag, " is for --rule sgd"));
     }
   }
