@@ -36,6 +36,9 @@ constexpr size_t kMaxTarget = 256;
 constexpr uint32_t kClassPart = 1 + 1 + 4 + 4 + 4;
 // After the classes: the counts of --ngram and --skips specs.
 constexpr uint32_t kSpecPart = 1 + 1;
+// After the specs (version 6 on): the learner flags' length and the passes run.
+constexpr uint32_t kLearnerPart = 2 + 4;
+constexpr size_t kMaxLearnerFlags = 65535;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
 std::string Errno() { return std::strerror(errno); }
@@ -170,6 +173,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   for (const auto* specs : {&header.ngrams, &header.skips}) {
     for (const std::string& spec : *specs) extra += 1 + static_cast<uint32_t>(spec.size());
   }
+  const std::string_view learner = std::string_view(header.learner).substr(0, kMaxLearnerFlags);
+  extra += kLearnerPart + static_cast<uint32_t>(learner.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -209,6 +214,9 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
       out.PutBytes(spec.data(), spec.size());
     }
   }
+  out.Put<uint16_t>(static_cast<uint16_t>(learner.size()));
+  out.PutBytes(learner.data(), learner.size());
+  out.Put<uint32_t>(header.passes_run);
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -287,10 +295,12 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   }
   const bool has_tokenizer = version >= 5;
   const uint32_t fixed_bytes = has_tokenizer ? kHeaderBytes : kHeaderBytes - 1;
-  if (header_bytes < fixed_bytes + 1 + kClassPart + kSpecPart || header_bytes > kMaxHeader) {
+  // The least the variable part can hold: no target, interactions, classes or specs.
+  const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0);
+  if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
     close(fd);
-    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ",
-                               fixed_bytes + 1 + kClassPart + kSpecPart, " to ", kMaxHeader));
+    return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
+                               " to ", kMaxHeader));
   }
   ModelHeader h;
   const uint32_t bits = Get<uint32_t>(p);
@@ -308,8 +318,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint16_t target_size = Get<uint16_t>(p);
   const uint64_t body_start = kPreamble + header_bytes;  // the weight count
   uint64_t count = 0;
-  if (uint32_t{target_size} + 1 + kClassPart + kSpecPart > header_bytes - fixed_bytes ||
-      size < body_start + 32 || !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
+  if (uint32_t{target_size} + least > header_bytes - fixed_bytes || size < body_start + 32 ||
+      !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
   }
@@ -422,6 +432,14 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       specs->emplace_back(x, len);
       x += len;
     }
+  }
+  if (version >= 6) {
+    if (header_end - x < static_cast<ptrdiff_t>(kLearnerPart)) return refuse("damaged learner");
+    const uint16_t len = Get<uint16_t>(x);
+    if (header_end - x < len + 4) return refuse("damaged learner");
+    h.learner.assign(x, len);
+    x += len;
+    h.passes_run = Get<uint32_t>(x);
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h, version);

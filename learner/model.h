@@ -16,7 +16,9 @@
 //      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
 //      classes (0: binary), each u16 length L and L bytes of its name,
 //      then VW's --ngram and --skips specs: for each, u8 count, each u8
-//      length L and L bytes
+//      length L and L bytes,
+//      then (from version 6) u16 length L and L bytes of the learner's
+//      options as hare train flags (LearnerFlags), and u32 passes run
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -56,7 +58,8 @@ namespace hare::learner {
 
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 5: the tokenizer version. Version 4 files load as tokenizer version 1's.
-inline constexpr uint32_t kModelVersion = 5;
+// 6: the learner's options and the passes run. Older files load without them.
+inline constexpr uint32_t kModelVersion = 6;
 
 struct ModelHeader {
   int bits = 18;
@@ -77,6 +80,8 @@ struct ModelHeader {
   std::vector<std::string> classes = {};  // empty: binary labels
   std::vector<std::string> ngrams = {};   // VW --ngram specs
   std::vector<std::string> skips = {};    // VW --skips specs
+  std::string learner = {};               // LearnerFlags of the training; "" before version 6
+  uint32_t passes_run = 0;                // fewer than --passes after an early stop
 
   bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {

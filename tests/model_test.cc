@@ -62,7 +62,9 @@ ModelHeader Header() {
           .rule = Rule::kPerceptron,
           .threshold = 0,
           .learning_rate = 0.5f,
-          .examples = 123};
+          .examples = 123,
+          .learner = "--rule perceptron -l 0.5 --average --passes 4",
+          .passes_run = 3};
 }
 
 // A directory of the test's own (tests run in parallel processes).
@@ -100,11 +102,14 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   EXPECT_TRUE(m->header().ngrams.empty());
   EXPECT_TRUE(m->header().skips.empty());
   EXPECT_TRUE(m->names().empty());
+  EXPECT_EQ(m->header().learner, "--rule perceptron -l 0.5 --average --passes 4");
+  EXPECT_EQ(m->header().passes_run, 3u);
   // 16 preamble + 43 header + 8 target ("_TARGET_") + 1 interaction count
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
-  // counts of --ngram and --skips specs + 8 count + 3 * 8 weights + 16 names
-  // count and bytes + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(), 16u + 43u + 8u + 1u + 14u + 2u + 8u + 24u + 16u + 8u);
+  // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
+  // run + 8 count + 3 * 8 weights + 16 names count and bytes + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(),
+            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -176,7 +181,7 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
   // 16 bytes of count and size, then (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 140u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 191u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -261,17 +266,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 6;  // format version 6
+  newer[8] = 7;  // format version 7
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 6, but this hare reads versions 4 to 5 (made by a newer hare)");
+                ": format version 7, but this hare reads versions 4 to 6 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 5");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 6");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -319,10 +324,13 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   EXPECT_TRUE(h.constant);
   EXPECT_EQ(h.examples, 400u);
   EXPECT_EQ(old->nonzero(), 805u);
+  EXPECT_EQ(h.learner, "");
+  EXPECT_EQ(h.passes_run, 0u);
 
   ASSERT_TRUE(SaveModel(h, *old, path_).ok());
   const std::string saved = ReadFile(path_);
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1);  // the tokenizer version byte
+  // The tokenizer version byte, and the empty learner flags' length and passes run.
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4);
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);
@@ -336,6 +344,23 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
             "cannot load model " + text +
                 ": its text was split into words by tokenizer version 1, and this hare's "
                 "tokenizer is version 3: train the model again");
+}
+
+// tests/data/v5-text.hare was written by hare at commit 06fb4a4, the last of
+// format version 5 (no learner flags): zcat trec.train.tsv.gz | head -300 |
+// hare train --format text --multiclass ova --rule arow --ngram 2 -b 10.
+TEST_F(ModelTest, Version5FilesLoadWithoutTheLearnerFlags) {
+  absl::StatusOr<Model> old = LoadModel(std::string(HARE_TEST_DATA) + "/v5-text.hare");
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->file_version(), 5u);
+  const ModelHeader& h = old->header();
+  EXPECT_EQ(h.rule, Rule::kArow);
+  EXPECT_EQ(h.format, io::Format::kText);
+  EXPECT_EQ(h.text.ngram, 2);
+  EXPECT_EQ(h.classes.size(), 6u);
+  EXPECT_EQ(h.examples, 300u);
+  EXPECT_EQ(h.learner, "");
+  EXPECT_EQ(h.passes_run, 0u);
 }
 
 // The version 4 reader has its own sizes: no cut and no flipped bit of a

@@ -130,6 +130,12 @@ int ModelCommand(int argc, char** argv) {
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +
           (h.ngrams.empty() ? "" : "ngram             " + absl::StrJoin(h.ngrams, " ") + "\n") +
           (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n"));
+  if (!h.learner.empty()) {
+    std::cout << "learner           " << h.learner << "\n"
+              << "passes run        " << h.passes_run << "\n";
+  } else {  // files before version 6
+    std::cout << "learner           not kept (format version " << model->file_version() << ")\n";
+  }
   if (!h.binary()) {
     std::cout << "multiclass        " << learner::MulticlassName(h.multiclass) << "\n"
               << "classes           " << h.classes.size() << ": " << absl::StrJoin(h.classes, " ")

@@ -149,7 +149,9 @@ int TrainCommand(int argc, char** argv) {
                                 .calibration = result->calibration,
                                 .classes = result->classes,
                                 .ngrams = o.parse.ngrams,
-                                .skips = o.parse.skips};
+                                .skips = o.parse.skips,
+                                .learner = learner::LearnerFlags(o),
+                                .passes_run = static_cast<uint32_t>(result->passes.size())};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out, result->names); !s.ok()) {
       return Fail("train", s, kExitInput);
     }

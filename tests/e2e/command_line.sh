@@ -133,7 +133,9 @@ expect_eq "model file mode" 644 "$(stat -c %a mode.model)"
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
 grep -q "^examples trained  500$" info.txt || fail "model info examples"
-grep -q "^format version    5$" info.txt || fail "model info version"
+grep -q "^format version    6$" info.txt || fail "model info version"
+grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
+grep -q "^passes run        1$" info.txt || fail "model info passes run"
 
 # A model file of format version 4, written by hare at commit f3380cb (see
 # tests/model_test.cc), loads and predicts what the same training gives now.
@@ -141,6 +143,8 @@ zcat "$HARE_TEST_DATA/rt-polarity.train.vw.gz" | awk 'NR <= 400' > rt400.vw
 zcat "$HARE_TEST_DATA/rt-polarity.test.vw.gz" > rt-test.vw
 "$HARE" model info -i "$HARE_TEST_DATA/v4-perceptron.hare" > info.txt
 grep -q "^format version    4$" info.txt || fail "model info of a version 4 file: $(cat info.txt)"
+grep -q "^learner           not kept (format version 4)$" info.txt ||
+  fail "model info learner of a version 4 file: $(cat info.txt)"
 "$HARE" test -i "$HARE_TEST_DATA/v4-perceptron.hare" rt-test.vw -p v4.pred --quiet > v4.txt 2>&1
 grep -q "^accuracy = 0.555347 (1184 of 2132 labelled examples right)$" v4.txt ||
   fail "version 4 model accuracy: $(cat v4.txt)"

@@ -37,11 +37,11 @@ cmp -s t1.model t3.model || fail "models differ with the thread count"
 zcat "$data/trec.train.tsv.gz" > trec.tsv
 cat trec.tsv trec.tsv trec.tsv | train -f text.model 2>/dev/null
 train trec.tsv --passes 3 --holdout-off -f passes.model 2>/dev/null
-cmp -s text.model passes.model || fail "cached passes differ from the repeated text"
+same_model text.model passes.model || fail "cached passes differ from the repeated text"
 train trec.tsv --passes 3 --holdout-off --cache c.cache -f c1.model 2>/dev/null
 train trec.tsv --passes 3 --holdout-off --cache c.cache -f c2.model 2> c2.txt
 grep -q "reading examples from cache" c2.txt || fail "cache not reused"
-cmp -s c2.model text.model || fail "model from a reused cache differs"
+same_model c2.model text.model || fail "model from a reused cache differs"
 
 # A test label the model never saw is a class of its own, always wrong.
 printf 'NEW\tWhat is this ?\nLOC\tWhere is Paris ?\n' > odd.tsv

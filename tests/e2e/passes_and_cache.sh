@@ -12,7 +12,7 @@ train d.vw --passes 3 --holdout-off -f file.model 2>/dev/null
 train d.vw.gz --passes 3 --holdout-off -f gzip.model 2>/dev/null
 train --passes 3 --holdout-off -f stdin.model < d.vw 2>/dev/null
 for m in file gzip stdin; do
-  cmp -s text.model $m.model || fail "3 passes over $m differ from the text read 3 times"
+  same_model text.model $m.model || fail "3 passes over $m differ from the text read 3 times"
 done
 
 # A named cache: built once, then read; rebuilt when options or inputs differ.
@@ -21,8 +21,8 @@ train d.vw --passes 3 --holdout-off --cache d.cache -f c1.model 2> err1.txt
 grep -q "reading examples from cache" err1.txt && fail "read a cache that did not exist"
 train d.vw --passes 3 --holdout-off --cache d.cache -f c2.model 2> err2.txt
 grep -q "^hare train: reading examples from cache d.cache$" err2.txt || fail "cache not reused"
-cmp -s c1.model text.model || fail "model with a new cache differs"
-cmp -s c2.model text.model || fail "model from a reused cache differs"
+same_model c1.model text.model || fail "model with a new cache differs"
+same_model c2.model text.model || fail "model from a reused cache differs"
 "$HARE" train --quiet -b 21 d.vw --passes 2 --cache d.cache 2> err3.txt
 grep -q "^hare train: cache d.cache was made from other inputs or with other options; rebuilding it$" err3.txt ||
   fail "options change not noticed: $(cat err3.txt)"
@@ -30,7 +30,7 @@ train d.vw --passes 3 --holdout-off --cache d.cache 2>/dev/null  # rebuilt as be
 head -c 1000 d.cache > cut.cache && mv cut.cache d.cache
 train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
 grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
-cmp -s c4.model text.model || fail "model after rebuilding a cut cache differs"
+same_model c4.model text.model || fail "model after rebuilding a cut cache differs"
 ls ./*.tmp.* 2>/dev/null && fail "temporary files left behind"
 
 # Holdout: every 10th example is kept out, its error reported after each pass.
@@ -39,8 +39,14 @@ expect_eq "holdout lines" 4 "$(grep -c '^hare train: pass [1-4]: holdout error 0
 expect_eq "trained examples" 7200 "$(summary_value 'labelled examples' err5.txt)"
 # Early stop: on noisy data the holdout error stops improving.
 "$HARE" gen -n 300 --seed 8 > small.vw
-train small.vw --passes 60 --early-stop 2 2> err6.txt
+train small.vw --passes 60 --early-stop 2 -f early.model 2> err6.txt
 grep -q "^hare train: stopping early: no improvement on the holdout for 2 passes$" err6.txt ||
   fail "no early stop: $(grep pass err6.txt | tail -3)"
-[ "$(grep -c 'holdout error' err6.txt)" -lt 60 ] || fail "ran every pass"
+ran=$(grep -c 'holdout error' err6.txt)
+[ "$ran" -lt 60 ] || fail "ran every pass"
+# The model keeps the options it was trained with and the passes it ran.
+"$HARE" model info -i early.model > info6.txt
+grep -q "^learner           --rule perceptron --average --passes 60 --early-stop 2$" info6.txt ||
+  fail "model info learner: $(cat info6.txt)"
+expect_eq "passes run" "passes run        $ran" "$(grep '^passes run' info6.txt)"
 echo ok

@@ -1,0 +1,71 @@
+// The learner's options as hare train flags, as model files keep them.
+#include "learner/options.h"
+
+#include <gtest/gtest.h>
+
+namespace hare::learner {
+namespace {
+
+TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {
+  EXPECT_EQ(LearnerFlags(TrainOptions{}), "--rule perceptron --passes 1");
+}
+
+TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
+  TrainOptions o;
+  o.learner.rule = Rule::kArow;
+  o.learner.arow_r = 0.03f;
+  o.learner.margin = 2.0f;
+  o.learner.average = true;
+  o.passes = 5;
+  o.holdout_off = true;
+  EXPECT_EQ(LearnerFlags(o),
+            "--rule arow --margin 2 --average --arow-r 0.03 --passes 5 --holdout-off");
+
+  TrainOptions sgd;
+  sgd.learner.rule = Rule::kSgd;
+  sgd.learner.learning_rate = 0.5f;
+  sgd.learner.adagrad = true;
+  sgd.learner.loss = Loss::kLogistic;
+  sgd.learner.schedule = Schedule::kPower;
+  sgd.learner.power_t = 0.25f;
+  sgd.learner.l2 = 1e-6f;
+  sgd.passes = 3;
+  sgd.holdout_period = 5;
+  sgd.early_stop = 2;
+  EXPECT_EQ(LearnerFlags(sgd),
+            "--rule sgd -l 0.5 --adagrad --loss logistic --schedule power --power-t 0.25 --l2 "
+            "1e-06 --passes 3 --holdout-period 5 --early-stop 2");
+
+  TrainOptions winnow;
+  winnow.learner.rule = Rule::kBalancedWinnow;
+  winnow.learner.alpha = 1.25f;
+  winnow.learner.beta = 0.5f;
+  winnow.learner.initial = 2.0f;
+  winnow.learner.threshold = 1.0f;
+  EXPECT_EQ(LearnerFlags(winnow),
+            "--rule balanced-winnow --alpha 1.25 --beta 0.5 --initial-weight 2 --threshold 1 "
+            "--passes 1");
+
+  TrainOptions pa;
+  pa.learner.rule = Rule::kPa;
+  pa.learner.pa_variant = PaVariant::kPaII;
+  pa.learner.aggressiveness = 0.1f;
+  EXPECT_EQ(LearnerFlags(pa), "--rule pa --pa-variant pa-ii -C 0.1 --passes 1");
+}
+
+// One pass keeps no holdout, so its period is left out, unless
+// --probabilities holds examples out to fit on.
+TEST(LearnerFlagsTest, TheHoldoutIsListedWhereOneIsKept) {
+  TrainOptions o;
+  o.holdout_period = 4;
+  o.early_stop = 5;
+  EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1");
+  o.probabilities = true;
+  EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1 --holdout-period 4");
+  o.probabilities = false;
+  o.holdout_off = true;
+  EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1");
+}
+
+}  // namespace
+}  // namespace hare::learner
