@@ -439,6 +439,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     if (header_end - x < len + 4) return refuse("damaged learner");
     h.learner.assign(x, len);
     x += len;
+    // Flags are printable ASCII: model info prints them as they are.
+    if (!std::all_of(h.learner.begin(), h.learner.end(),
+                     [](char c) { return c >= ' ' && c <= '~'; })) {
+      return refuse("damaged learner");
+    }
     h.passes_run = Get<uint32_t>(x);
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");

@@ -193,6 +193,16 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
             "cannot load model " + again + ": damaged feature names");
 }
 
+// The learner flags are printed by model info: a crafted file with a
+// matching checksum must not put control characters on the terminal.
+TEST_F(ModelTest, LearnerFlagsThatAreNotPrintableAreRefused) {
+  ModelHeader h = Header();
+  h.learner = "--rule perceptron\n\x1b[2J";
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ + ": damaged learner");
+}
+
 TEST_F(ModelTest, TemplatesBeyondTheCommandLinesRangeAreRefused) {
   // The number of grams grows exponentially with n and skips: a crafted file
   // with a matching checksum must not make hare test run out of memory.
