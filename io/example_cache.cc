@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
+#include "io/example_reader.h"
 
 namespace hare::io {
 namespace {
@@ -132,6 +133,25 @@ absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
     const std::string why = std::strerror(errno);
     unlink(tmp_.c_str());
     return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", why));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs) {
+  if (const std::string input = InputAt(path, inputs); !input.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot write cache ", path, ": it is the input ", input, " (the cache would replace it)"));
+  }
+  FILE* file = fopen(path.c_str(), "rb");
+  if (file == nullptr) return absl::OkStatus();  // nothing to replace, or Create will say why
+  char head[sizeof kMagic];
+  const size_t got = fread(head, 1, sizeof head, file);
+  fclose(file);
+  if (got > 0 && (got < sizeof head || std::memcmp(head, kMagic, sizeof head) != 0)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot write cache ", path,
+        ": the file there is not a hare cache, and the cache would replace it (remove it, or "
+        "name another --cache file)"));
   }
   return absl::OkStatus();
 }

@@ -35,6 +35,12 @@ inline constexpr uint32_t kCacheVersion = 2;
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);
 
+// Fails if the cache may not be written to `path`, before work starts: it is
+// one of `inputs`, or a file there is not a hare cache (data named by
+// mistake, which writing the cache would replace). A missing or empty file,
+// or a cache of any version, however damaged, may be replaced.
+absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs);
+
 // Writes examples to `path` through a temporary file renamed at Finish().
 class CacheWriter {
  public:

@@ -8,7 +8,9 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -188,6 +190,14 @@ absl::StatusOr<const ExampleBatch*> ExampleReader::Next() {
 
 uint64_t ExampleReader::bytes() const {
   return pipeline_ != nullptr ? pipeline_->bytes() : chunker_->bytes();
+}
+
+std::string InputAt(const std::string& path, std::span<const std::string> inputs) {
+  for (const std::string& input : inputs) {
+    std::error_code error;  // an input that is not there is not the file
+    if (input != "-" && std::filesystem::equivalent(path, input, error)) return input;
+  }
+  return "";
 }
 
 absl::Status CheckReadable(const std::vector<std::string>& paths) {

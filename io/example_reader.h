@@ -14,6 +14,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -61,5 +62,9 @@ class ExampleReader : public ExampleStream {
 
 // Fails if any of `paths` cannot be opened for reading, before work starts.
 absl::Status CheckReadable(const std::vector<std::string>& paths);
+
+// The one of `inputs` that `path` names, by any name (another spelling, a
+// link), or "" if none: a file written to `path` would replace that input.
+std::string InputAt(const std::string& path, std::span<const std::string> inputs);
 
 }  // namespace hare::io

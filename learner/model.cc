@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
 #include "hashing/text_features.h"
+#include "io/example_reader.h"
 #include "io/format.h"
 #include "learner/classes.h"
 
@@ -120,13 +121,9 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
     return absl::InvalidArgumentError(
         absl::StrCat("cannot write model ", path, ": it is a directory"));
   }
-  for (const std::string& input : inputs) {
-    std::error_code error;  // an input that is not there is not the model
-    if (input != "-" && std::filesystem::equivalent(path, input, error)) {
-      return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path,
-                                                     ": it is the input ", input,
-                                                     " (the model would replace it)"));
-    }
+  if (const std::string input = io::InputAt(path, inputs); !input.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot write model ", path, ": it is the input ", input, " (the model would replace it)"));
   }
   std::string dir = DirectoryOf(path);
   if (access(dir.c_str(), W_OK) != 0) {

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "io/example_reader.h"
 #include "learner/metrics.h"
@@ -91,6 +92,17 @@ int TestCommand(int argc, char** argv) {
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("test", s, kExitInput);
+  if (!predictions_path.empty() && predictions_path != "-") {
+    std::vector<std::string> read = inputs;  // checked before -p empties the file
+    read.push_back(model_path);
+    if (const std::string file = io::InputAt(predictions_path, read); !file.empty()) {
+      return Fail("test",
+                  absl::StrCat("cannot write predictions ", predictions_path, ": it is the ",
+                               file == model_path ? "model " : "input ", file,
+                               " (the predictions would replace it)"),
+                  kExitInput);
+    }
+  }
   File out;
   if (!predictions_path.empty()) {
     out.reset(predictions_path == "-" ? stdout : fopen(predictions_path.c_str(), "w"));

@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "hashing/feature_hash.h"
+#include "io/example_cache.h"
 #include "io/example_reader.h"
 #include "io/number.h"
 #include "learner/learner.h"
@@ -55,6 +56,11 @@ int TrainCommand(int argc, char** argv) {
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
     if (absl::Status s = learner::CheckWritable(o.model_out, o.inputs); !s.ok()) {
+      return Fail("train", s, kExitInput);
+    }
+  }
+  if (!o.cache.empty()) {
+    if (absl::Status s = io::CheckCachePath(o.cache, o.inputs); !s.ok()) {
       return Fail("train", s, kExitInput);
     }
   }

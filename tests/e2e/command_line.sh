@@ -51,6 +51,20 @@ expect_eq "model onto its input" \
 cmp -s d.vw data.vw || fail "the input was changed"
 expect_code 2 "$HARE" tune data.vw -f data.vw 2> err.txt
 grep -q "it is the input data.vw" err.txt || fail "tune onto its input: $(cat err.txt)"
+# Nor does the cache, nor does it replace a file that is not a cache.
+expect_code 2 "$HARE" train data.vw --passes 2 -c ./data.vw 2> err.txt
+expect_eq "cache onto its input" \
+  "hare train: cannot write cache ./data.vw: it is the input data.vw (the cache would replace it)" \
+  "$(cat err.txt)"
+cp d.vw other.vw
+expect_code 2 "$HARE" train data.vw -c other.vw 2> err.txt
+expect_eq "cache onto a file that is not a cache" \
+  "hare train: cannot write cache other.vw: the file there is not a hare cache, and the cache would replace it (remove it, or name another --cache file)" \
+  "$(cat err.txt)"
+cmp -s d.vw data.vw && cmp -s d.vw other.vw || fail "a cache replaced a data file"
+: > empty.cache
+"$HARE" train data.vw -c empty.cache --quiet 2>/dev/null || fail "an empty cache file is refused"
+[ "$(head -c 8 empty.cache)" == HARECACH ] || fail "the empty cache file was not written"
 # Options a rule would ignore are refused, whatever their default.
 expect_code 1 "$HARE" train --rule winnow -l 0.5 d.vw 2> err.txt
 grep -q -- "-l is for --rule perceptron and --rule sgd; winnow has no learning rate" err.txt ||
@@ -136,6 +150,18 @@ grep -q "^examples trained  500$" info.txt || fail "model info examples"
 grep -q "^format version    6$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
+
+# Predictions never replace the test file or the model, by any name.
+cp m.model keep.model
+expect_code 2 "$HARE" test -i keep.model data.vw -p ./data.vw 2> err.txt
+expect_eq "predictions onto the input" \
+  "hare test: cannot write predictions ./data.vw: it is the input data.vw (the predictions would replace it)" \
+  "$(cat err.txt)"
+expect_code 2 "$HARE" test -i keep.model data.vw -p keep.model 2> err.txt
+expect_eq "predictions onto the model" \
+  "hare test: cannot write predictions keep.model: it is the model keep.model (the predictions would replace it)" \
+  "$(cat err.txt)"
+cmp -s d.vw data.vw && cmp -s m.model keep.model || fail "predictions replaced a file"
 
 # A model file of format version 4, written by hare at commit f3380cb (see
 # tests/model_test.cc), loads and predicts what the same training gives now.
