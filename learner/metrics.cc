@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace hare::learner {
@@ -94,24 +95,18 @@ double LogLoss(std::span<const double> true_class_probabilities) {
 }
 
 Evaluation::Evaluation(std::vector<std::string> class_names)
-    : names_(std::move(class_names)), confusion_(names_.size() * names_.size(), 0) {}
+    : names_(std::move(class_names)), support_(names_.size(), 0), predicted_(names_.size(), 0) {}
 
-uint64_t Evaluation::examples() const {
-  uint64_t n = 0;
-  for (uint64_t c : confusion_) n += c;
-  return n;
-}
-
-uint64_t Evaluation::support(int c) const {
-  uint64_t n = 0;
-  for (int p = 0; p < classes(); ++p) n += confusion(c, p);
-  return n;
-}
-
-uint64_t Evaluation::predicted(int c) const {
-  uint64_t n = 0;
-  for (int t = 0; t < classes(); ++t) n += confusion(t, c);
-  return n;
+std::vector<Evaluation::ConfusionCell> Evaluation::cells() const {
+  std::vector<ConfusionCell> out;
+  out.reserve(cells_.size());
+  for (const auto& [key, n] : cells_) {
+    out.push_back({static_cast<int>(key >> 32), static_cast<int>(key & 0xFFFFFFFFu), n});
+  }
+  std::sort(out.begin(), out.end(), [](const ConfusionCell& a, const ConfusionCell& b) {
+    return std::pair(a.true_class, a.predicted_class) < std::pair(b.true_class, b.predicted_class);
+  });
+  return out;
 }
 
 double Evaluation::accuracy() const {
@@ -196,13 +191,9 @@ double Evaluation::calibration_error() const {
 }
 
 void Evaluation::AddClass(std::string name) {
-  const size_t k = names_.size();
-  std::vector<uint64_t> wider((k + 1) * (k + 1), 0);
-  for (size_t t = 0; t < k; ++t) {
-    for (size_t p = 0; p < k; ++p) wider[t * (k + 1) + p] = confusion_[t * k + p];
-  }
-  confusion_ = std::move(wider);
   names_.push_back(std::move(name));
+  support_.push_back(0);
+  predicted_.push_back(0);
 }
 
 double Evaluation::log_loss() const {
@@ -235,9 +226,21 @@ std::string Evaluation::Text() const {
                            kCalibrationBins);
   }
 
+  const std::vector<ConfusionCell> nonzero = cells();
+  if (classes() > kMaxTableClasses) {
+    out += absl::StrFormat(
+        "\nconfusion matrix: %d classes, too many for a table; its %d non-zero cells (true "
+        "class, predicted class, examples)\n",
+        classes(), nonzero.size());
+    for (const ConfusionCell& c : nonzero) {
+      out += absl::StrFormat("%s\t%s\t%d\n", names_[c.true_class], names_[c.predicted_class],
+                             c.examples);
+    }
+    return out;
+  }
   // Columns wide enough for the largest count and every class name.
   uint64_t largest = 0;
-  for (uint64_t n : confusion_) largest = std::max(largest, n);
+  for (const ConfusionCell& c : nonzero) largest = std::max(largest, c.examples);
   size_t column = absl::StrFormat("%d", largest).size();
   for (const std::string& name : names_) column = std::max(column, name.size());
   const int cw = static_cast<int>(column);
@@ -295,15 +298,28 @@ std::string Evaluation::Json() const {
     AppendCount(out, support(c));
     out += '}';
   }
-  out += "],\"confusion\":[";
-  for (int t = 0; t < classes(); ++t) {
-    if (t > 0) out += ',';
+  out += "],\"confusion\":";
+  if (classes() > kMaxTableClasses) {
+    out += "null";
+  } else {
     out += '[';
-    for (int p = 0; p < classes(); ++p) {
-      if (p > 0) out += ',';
-      AppendCount(out, confusion(t, p));
+    for (int t = 0; t < classes(); ++t) {
+      if (t > 0) out += ',';
+      out += '[';
+      for (int p = 0; p < classes(); ++p) {
+        if (p > 0) out += ',';
+        AppendCount(out, confusion(t, p));
+      }
+      out += ']';
     }
     out += ']';
+  }
+  out += ",\"confusion_cells\":[";
+  bool first = true;
+  for (const ConfusionCell& c : cells()) {
+    if (!first) out += ',';
+    first = false;
+    absl::StrAppend(&out, "[", c.true_class, ",", c.predicted_class, ",", c.examples, "]");
   }
   out += "]}";
   return out;

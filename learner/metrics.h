@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+
 namespace hare::learner {
 
 // Log loss of one example: -ln p, where p is the probability the model gave to
@@ -42,7 +44,10 @@ class Evaluation {
   // the larger class while auc() sorts: the price of an exact AUC. No
   // allocation per call beyond the vector's amortized growth.
   void Add(int true_class, int predicted_class, float score) {
-    ++confusion_[static_cast<size_t>(true_class) * classes() + predicted_class];
+    ++cells_[Cell(true_class, predicted_class)];
+    ++support_[true_class];
+    ++predicted_[predicted_class];
+    ++examples_;
     if (classes() == 2) {
       keys_[true_class].push_back(SortKey(score));
       keys_sorted_ = false;
@@ -63,7 +68,9 @@ class Evaluation {
   void AddConfidence(double confidence, bool correct);
 
   // A class the test set has and the model never saw (no example is
-  // predicted as it); it becomes class classes().
+  // predicted as it); it becomes class classes(). Constant time: a test
+  // file of a million labels the model never saw (ids in the label column)
+  // is counted as fast as any other.
   void AddClass(std::string name);
 
   int classes() const { return static_cast<int>(names_.size()); }
@@ -71,11 +78,18 @@ class Evaluation {
 
   // The confusion matrix: examples of true class `t` predicted as `p`.
   uint64_t confusion(int t, int p) const {
-    return confusion_[static_cast<size_t>(t) * classes() + p];
+    const auto it = cells_.find(Cell(t, p));
+    return it == cells_.end() ? 0 : it->second;
   }
-  uint64_t examples() const;        // all examples added
-  uint64_t support(int c) const;    // examples whose true class is c (row sum)
-  uint64_t predicted(int c) const;  // examples predicted as c (column sum)
+  // Its non-zero cells, by true class then predicted class.
+  struct ConfusionCell {
+    int true_class, predicted_class;
+    uint64_t examples;
+  };
+  std::vector<ConfusionCell> cells() const;
+  uint64_t examples() const { return examples_; }            // all examples added
+  uint64_t support(int c) const { return support_[c]; }      // examples of true class c
+  uint64_t predicted(int c) const { return predicted_[c]; }  // examples predicted as c
 
   double accuracy() const;  // 0 with no examples
   double precision(int c) const;
@@ -101,6 +115,10 @@ class Evaluation {
   bool has_calibration() const { return confidence_examples_ > 0; }
   double calibration_error() const;
 
+  // The confusion matrix is printed as a table up to this many classes, and
+  // beyond as its non-zero cells (a table of K^2 counts would not be read).
+  static constexpr int kMaxTableClasses = 100;
+
   // A report like scikit-learn's classification_report: per-class precision,
   // recall, F1 and support, accuracy, macro averages, AUC and log loss when
   // defined, then the confusion matrix. Ends with a newline.
@@ -109,10 +127,13 @@ class Evaluation {
   // The same as one line of JSON (no newline):
   // {"examples":N,"accuracy":A,"macro_precision":P,"macro_recall":R,
   //  "macro_f1":F,"auc":U,"log_loss":L,"ece":E,"classes":[{"name":"-1","precision":P,
-  //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...]}
+  //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...],
+  //  "confusion_cells":[[t,p,n],...]}
   // "auc" only when K = 2 (null when undefined), "log_loss" only when
-  // has_log_loss(), "ece" only when has_calibration(). Numbers are printed with the fewest digits
-  // that read back as the same double.
+  // has_log_loss(), "ece" only when has_calibration(); "confusion" is null
+  // beyond kMaxTableClasses, and "confusion_cells" lists the non-zero cells
+  // (class numbers index "classes") whatever K. Numbers are printed with the
+  // fewest digits that read back as the same double.
   std::string Json() const;
 
  private:
@@ -125,8 +146,15 @@ class Evaluation {
     return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
   }
 
+  static uint64_t Cell(int t, int p) { return uint64_t(uint32_t(t)) << 32 | uint32_t(p); }
+
   std::vector<std::string> names_;
-  std::vector<uint64_t> confusion_;  // K x K, row-major, rows = true class
+  // The confusion matrix's non-zero cells, (t << 32 | p) -> count: a dense
+  // K x K matrix would take K^2 memory, and time to widen for each class the
+  // model never saw.
+  absl::flat_hash_map<uint64_t, uint64_t> cells_;
+  std::vector<uint64_t> support_, predicted_;  // its row and column sums
+  uint64_t examples_ = 0;
   // Binary only: the sort keys of the scores of class 0 and class 1. Sorted in
   // place by auc(), which is why they are mutable: a sorted copy would double
   // the memory on a large test set.
