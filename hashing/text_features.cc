@@ -140,6 +140,21 @@ uint64_t OffsetHash(int offset) {
   return XXH3_64bits_withSeed(&o, sizeof o, 0x6f6666736574ull /* "offset" */);
 }
 
+uint32_t InvalidUtf8At(std::string_view text) {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
+  for (const unsigned char* p = begin; p < end;) {
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    const CodePoint cp = Decode(p, end);
+    if (cp.length == 0) return static_cast<uint32_t>(p - begin) + 1;
+    p += cp.length;
+  }
+  return 0;
+}
+
 uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
                   std::vector<std::string_view>& tokens) {
   tokens.clear();

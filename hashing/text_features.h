@@ -70,6 +70,11 @@ struct TextFeatureOptions {
 // The hash that stands for "at offset o from the target".
 uint64_t OffsetHash(int offset);
 
+// The 1-based byte column of the first invalid UTF-8 byte of `text`, or 0
+// if it is valid UTF-8 (the tokenizer's rule: no overlong forms, surrogates
+// or code points above U+10FFFF).
+uint32_t InvalidUtf8At(std::string_view text);
+
 // Splits UTF-8 text into tokens (lower-cased into `storage`, which the views
 // point into). Returns the 1-based byte column of the first invalid UTF-8
 // byte, or 0 if the text is valid (then `tokens` holds every token).

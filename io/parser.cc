@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "absl/strings/str_cat.h"
+#include "hashing/text_features.h"
 #include "io/number.h"
 
 namespace hare::io {
@@ -61,6 +62,11 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
   } else if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
     // Predictions print the class, then the score: it must be one word.
     error->message = absl::StrCat("class name ", Quote(text), " has white space in it");
+    ok = false;
+  } else if (const uint32_t bad = hashing::InvalidUtf8At(text); bad > 0) {
+    // Reports and JSON print the names as they are.
+    error->message = "class name is not valid UTF-8";
+    column += bad - 1;
     ok = false;
   } else {
     ctx.class_label = text;

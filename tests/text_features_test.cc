@@ -58,6 +58,17 @@ TEST(TokenizeTest, Utf8IsKeptAndChecked) {
   EXPECT_EQ(BadByte("\xc3\xa9\xed\xa0\x80"), 3u);
 }
 
+// The same rule without tokenizing (class names).
+TEST(TokenizeTest, InvalidUtf8AtAgreesWithTheTokenizer) {
+  for (std::string_view text : {"ok \xff", "ab\xc3", "\xc3(x", "a\xc0\xaf", "\xe0\x80\xaf",
+                                "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf0\x9f\x98\x80 ok",
+                                "don'\xc3", "\xc3\xa9\xed\xa0\x80", "caf\xe9", "ENTY:animal", ""}) {
+    EXPECT_EQ(InvalidUtf8At(text), BadByte(text)) << text;
+  }
+  EXPECT_EQ(InvalidUtf8At("caf\xe9"), 4u);
+  EXPECT_EQ(InvalidUtf8At("caf\xc3\xa9"), 0u);
+}
+
 TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
   // Upper case of every script is lowered: \u00c9 \u00dc \u03a3\u039f\u03a6 \u0130
   // (the dotted capital I lowers to 'i'), and U+023A, 2 bytes, lowers to

@@ -119,6 +119,15 @@ printf 'very pos\tgood\nneg\tbad\n' > spaced.tsv
 "$HARE" train --format text --multiclass ova spaced.tsv --quiet 2> err.txt || true
 grep -q "^spaced.tsv:1:1: class name 'very pos' has white space in it; line skipped$" err.txt ||
   fail "class name with a space: $(cat err.txt)"
+# And valid UTF-8 (reports and JSON print it as it is), in every format.
+printf 'pos\tgood\ncaf\xe9\tbad\n' > latin1.tsv
+"$HARE" train --format text --multiclass ova latin1.tsv --quiet 2> err.txt || true
+grep -q "^latin1.tsv:2:4: class name is not valid UTF-8; line skipped$" err.txt ||
+  fail "class name in Latin-1: $(cat err.txt)"
+printf 'pos |w good\nab\xff |w bad\n' > latin1.vw
+"$HARE" train --multiclass ova latin1.vw --quiet 2> err.txt || true
+grep -q "^latin1.vw:2:3: class name is not valid UTF-8; line skipped$" err.txt ||
+  fail "class name in Latin-1, VW: $(cat err.txt)"
 
 # A bad line never poisons the weights: the model of bad.vw equals that of its good lines.
 grep -n '' bad.vw | grep -E '^(1|13):' | cut -d: -f2- > good-lines.vw
