@@ -153,49 +153,4 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   return problems;
 }
 
-std::string LearnerFlags(const TrainOptions& o) {
-  const LearnerOptions& l = o.learner;
-  std::string out = absl::StrCat("--rule ", RuleName(l.rule));
-  auto flag = [&](bool on, const char* name) {
-    if (on) absl::StrAppend(&out, " ", name);
-  };
-  auto value = [&](const Maybe& v, const char* name) {
-    if (v) absl::StrAppend(&out, " ", name, " ", *v);
-  };
-  if (l.learning_rate != 1.0f) absl::StrAppend(&out, " -l ", l.learning_rate);
-  value(l.margin, "--margin");
-  flag(l.normalized_margin, "--normalized-margin");
-  flag(l.average, "--average");
-  flag(l.adagrad, "--adagrad");
-  value(l.alpha, "--alpha");
-  value(l.beta, "--beta");
-  value(l.initial, "--initial-weight");
-  value(l.threshold, "--threshold");
-  if (l.rule == Rule::kPa && l.pa_variant != PaVariant::kPaI) {
-    absl::StrAppend(&out, " --pa-variant ", PaVariantName(l.pa_variant));
-  }
-  value(l.aggressiveness, "-C");
-  value(l.arow_r, "--arow-r");
-  value(l.smoothing, "--smoothing");
-  if (l.rule == Rule::kSgd) {
-    if (l.loss != Loss::kHinge) absl::StrAppend(&out, " --loss ", LossName(l.loss));
-    if (l.schedule != Schedule::kSqrt) {
-      absl::StrAppend(&out, " --schedule ", ScheduleName(l.schedule));
-    }
-    if (l.schedule == Schedule::kPower && l.power_t != 0.5f) {
-      absl::StrAppend(&out, " --power-t ", l.power_t);
-    }
-    if (l.l1 > 0) absl::StrAppend(&out, " --l1 ", l.l1);
-    if (l.l2 > 0) absl::StrAppend(&out, " --l2 ", l.l2);
-  }
-  absl::StrAppend(&out, " --passes ", o.passes);
-  if (o.holdout_off) {
-    if (o.passes > 1) out += " --holdout-off";
-  } else if (o.holdout_period != 10 && (o.passes > 1 || o.probabilities)) {
-    absl::StrAppend(&out, " --holdout-period ", o.holdout_period);
-  }
-  if (o.passes > 1 && o.early_stop != 3) absl::StrAppend(&out, " --early-stop ", o.early_stop);
-  return out;
-}
-
 }  // namespace hare::learner

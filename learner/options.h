@@ -99,11 +99,4 @@ struct TrainOptions {
 // Every problem with `options`, each in words a user can act on.
 std::vector<std::string> Validate(const TrainOptions& options);
 
-// How `options` learn, as hare train flags: the rule, each option of it that
-// was given or is not its default (--margin, --average, --arow-r, --loss,
-// --l2, ...), then the passes, the holdout where one is kept and the early
-// stop, e.g. "--rule arow --arow-r 0.03 --passes 1". What a model file
-// keeps for hare model info; the features and classes are kept apart.
-std::string LearnerFlags(const TrainOptions& options);
-
 }  // namespace hare::learner

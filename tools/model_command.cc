@@ -75,6 +75,13 @@ int Dump(const learner::Model& model, const std::string& path) {
   return kExitOk;
 }
 
+// The fewest digits that read back as the same float.
+std::string FloatText(float value) {
+  std::string out;
+  AppendFloat(out, value);
+  return out;
+}
+
 constexpr const char* kModelUsage =
     "usage: hare model info -i MODEL\n"
     "       hare model dump -i MODEL\n"
@@ -116,14 +123,15 @@ int ModelCommand(int argc, char** argv) {
       "constant feature  %s\n"
       "unit norm         %s\n"
       "input format      %s\n"
-      "threshold         %g\n"
-      "learning rate     %g\n"
+      "threshold         %s\n"
+      "learning rate     %s\n"
       "examples trained  %d\n"
       "non-zero weights  %d\n"
       "%s",
       model_path, model->file_version(), learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
       h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
-      h.threshold, h.learning_rate, h.examples, model->nonzero(),
+      FloatText(h.threshold) + (h.threshold_per_feature ? " per unit of sum x" : ""),
+      FloatText(h.learning_rate), h.examples, model->nonzero(),
       (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +
           (h.interactions.empty()
                ? ""

@@ -189,4 +189,54 @@ std::vector<std::string> TrainFlags::Finish() {
   return problems;
 }
 
+std::string LearnerFlags(const learner::TrainOptions& o) {
+  const learner::LearnerOptions& l = o.learner;
+  std::string out = absl::StrCat("--rule ", learner::RuleName(l.rule));
+  auto flag = [&](bool on, const char* name) {
+    if (on) absl::StrAppend(&out, " ", name);
+  };
+  auto number = [&](const char* name, float v) {
+    absl::StrAppend(&out, " ", name, " ");
+    AppendFloat(out, v);  // the shortest digits that read back as v
+  };
+  auto value = [&](const learner::Maybe& v, const char* name) {
+    if (v) number(name, *v);
+  };
+  if (l.learning_rate != 1.0f) number("-l", l.learning_rate);
+  value(l.margin, "--margin");
+  flag(l.normalized_margin, "--normalized-margin");
+  flag(l.average, "--average");
+  flag(l.adagrad, "--adagrad");
+  value(l.alpha, "--alpha");
+  value(l.beta, "--beta");
+  value(l.initial, "--initial-weight");
+  value(l.threshold, "--threshold");
+  if (l.rule == learner::Rule::kPa && l.pa_variant != learner::PaVariant::kPaI) {
+    absl::StrAppend(&out, " --pa-variant ", learner::PaVariantName(l.pa_variant));
+  }
+  value(l.aggressiveness, "-C");
+  value(l.arow_r, "--arow-r");
+  value(l.smoothing, "--smoothing");
+  if (l.rule == learner::Rule::kSgd) {
+    if (l.loss != learner::Loss::kHinge)
+      absl::StrAppend(&out, " --loss ", learner::LossName(l.loss));
+    if (l.schedule != learner::Schedule::kSqrt) {
+      absl::StrAppend(&out, " --schedule ", learner::ScheduleName(l.schedule));
+    }
+    if (l.schedule == learner::Schedule::kPower && l.power_t != 0.5f) {
+      number("--power-t", l.power_t);
+    }
+    if (l.l1 > 0) number("--l1", l.l1);
+    if (l.l2 > 0) number("--l2", l.l2);
+  }
+  absl::StrAppend(&out, " --passes ", o.passes);
+  if (o.holdout_off) {
+    if (o.passes > 1) out += " --holdout-off";
+  } else if (o.holdout_period != 10 && (o.passes > 1 || o.probabilities)) {
+    absl::StrAppend(&out, " --holdout-period ", o.holdout_period);
+  }
+  if (o.passes > 1 && o.early_stop != 3) absl::StrAppend(&out, " --early-stop ", o.early_stop);
+  return out;
+}
+
 }  // namespace hare::tools

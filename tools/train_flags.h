@@ -32,4 +32,12 @@ class TrainFlags {
   const FlagParser& flags_;
 };
 
+// How `options` learn, as hare train flags: the rule, each option of it that
+// was given or is not its default (--margin, --average, --arow-r, --loss,
+// --l2, ...), then the passes, the holdout where one is kept and the early
+// stop, e.g. "--rule arow --arow-r 0.03 --passes 1", each number in the
+// fewest digits that read back as the same float. What a model file keeps
+// for hare model info; the features and classes are kept apart.
+std::string LearnerFlags(const learner::TrainOptions& options);
+
 }  // namespace hare::tools

@@ -1,10 +1,19 @@
 // The learner's options as hare train flags, as model files keep them.
-#include "learner/options.h"
+#include "tools/train_flags.h"
 
 #include <gtest/gtest.h>
 
-namespace hare::learner {
+#include <cstdlib>
+#include <string>
+
+namespace hare::tools {
 namespace {
+
+using learner::Loss;
+using learner::PaVariant;
+using learner::Rule;
+using learner::Schedule;
+using learner::TrainOptions;
 
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {
   EXPECT_EQ(LearnerFlags(TrainOptions{}), "--rule perceptron --passes 1");
@@ -55,6 +64,18 @@ TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
 
 // One pass keeps no holdout, so its period is left out, unless
 // --probabilities holds examples out to fit on.
+// Replayed, the line gives the same model: every number in the fewest
+// digits that read back as the same float, not rounded to 6.
+TEST(LearnerFlagsTest, NumbersReadBackAsTheSameFloats) {
+  TrainOptions o;
+  o.learner.rule = Rule::kSgd;
+  o.learner.learning_rate = 0.1234567891f;
+  o.learner.l2 = 3.14159265e-7f;
+  EXPECT_EQ(LearnerFlags(o), "--rule sgd -l 0.12345679 --l2 3.1415925e-07 --passes 1");
+  EXPECT_EQ(std::strtof("0.12345679", nullptr), 0.1234567891f);
+  EXPECT_EQ(std::strtof("3.1415925e-07", nullptr), 3.14159265e-7f);
+}
+
 TEST(LearnerFlagsTest, TheHoldoutIsListedWhereOneIsKept) {
   TrainOptions o;
   o.holdout_period = 4;
@@ -68,4 +89,4 @@ TEST(LearnerFlagsTest, TheHoldoutIsListedWhereOneIsKept) {
 }
 
 }  // namespace
-}  // namespace hare::learner
+}  // namespace hare::tools
