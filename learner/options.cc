@@ -145,7 +145,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   }
   if (o.threads < 1 || o.threads > 256) problem("--threads must be 1 to 256");
   if (o.holdout_period < 2) problem("--holdout-period must be at least 2");
-  if (o.holdout_offset < 0 || o.holdout_offset >= o.holdout_period) {
+  if (o.holdout_period >= 2 && (o.holdout_offset < 0 || o.holdout_offset >= o.holdout_period)) {
     problem("the holdout offset must be 0 to the holdout period - 1");
   }
   if (o.early_stop < 1) problem("--early-stop must be at least 1");

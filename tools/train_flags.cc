@@ -186,6 +186,16 @@ std::vector<std::string> TrainFlags::Finish() {
       problems.push_back(absl::StrCat(flag, " is for --rule sgd"));
     }
   }
+  // One pass holds nothing out, but for --probabilities to fit on, and has
+  // no pass after which to stop.
+  if (o.passes == 1 && flags_.WasGiven("--holdout-period") && !o.probabilities) {
+    problems.push_back(
+        "--holdout-period is for --passes 2 or more, or --probabilities: one pass holds nothing "
+        "out");
+  }
+  if (o.passes == 1 && flags_.WasGiven("--early-stop")) {
+    problems.push_back("--early-stop is for --passes 2 or more");
+  }
   return problems;
 }
 

@@ -65,6 +65,15 @@ cmp -s d.vw data.vw && cmp -s d.vw other.vw || fail "a cache replaced a data fil
 : > empty.cache
 "$HARE" train data.vw -c empty.cache --quiet 2>/dev/null || fail "an empty cache file is refused"
 [ "$(head -c 8 empty.cache)" == HARECACH ] || fail "the empty cache file was not written"
+# So are a holdout and an early stop one pass would ignore.
+expect_code 1 "$HARE" train d.vw --holdout-period 5 --early-stop 2 2> err.txt
+expect_eq "one pass, holdout and early stop" \
+  "hare train: --holdout-period is for --passes 2 or more, or --probabilities: one pass holds nothing out
+--early-stop is for --passes 2 or more
+Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train d.vw --passes 2 --holdout-period 0 2> err.txt
+expect_eq "holdout period 0" "hare train: --holdout-period must be at least 2
+Run 'hare train --help' for the options." "$(cat err.txt)"
 # Options a rule would ignore are refused, whatever their default.
 expect_code 1 "$HARE" train --rule winnow -l 0.5 d.vw 2> err.txt
 grep -q -- "-l is for --rule perceptron and --rule sgd; winnow has no learning rate" err.txt ||
