@@ -275,13 +275,14 @@ std::string Evaluation::Json() const {
     out += ",\"auc\":";
     AppendDouble(out, auc());
   }
-  if (has_log_loss()) {
+  constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();  // null
+  if (has_log_loss() || probabilities_) {
     out += ",\"log_loss\":";
-    AppendDouble(out, log_loss());
+    AppendDouble(out, has_log_loss() ? log_loss() : kUndefined);
   }
-  if (has_calibration()) {
+  if (has_calibration() || probabilities_) {
     out += ",\"ece\":";
-    AppendDouble(out, calibration_error());
+    AppendDouble(out, has_calibration() ? calibration_error() : kUndefined);
   }
   out += ",\"classes\":[";
   for (int c = 0; c < classes(); ++c) {

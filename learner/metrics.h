@@ -105,6 +105,9 @@ class Evaluation {
   // K != 2 or when either class has no examples (it is undefined then).
   double auc() const;
 
+  // The model gives probabilities: the JSON has "log_loss" and "ece" even
+  // before an example counts (null then), so that scripts find the keys.
+  void set_probabilities(bool on) { probabilities_ = on; }
   bool has_log_loss() const { return log_loss_examples_ > 0; }
   double log_loss() const;  // mean over AddProbability's examples; 0 if none
 
@@ -130,7 +133,8 @@ class Evaluation {
   //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...],
   //  "confusion_cells":[[t,p,n],...]}
   // "auc" only when K = 2 (null when undefined), "log_loss" only when
-  // has_log_loss(), "ece" only when has_calibration(); "confusion" is null
+  // has_log_loss() or set_probabilities, "ece" only when has_calibration() or
+  // set_probabilities (null when undefined); "confusion" is null
   // beyond kMaxTableClasses, and "confusion_cells" lists the non-zero cells
   // (class numbers index "classes") whatever K. Numbers are printed with the
   // fewest digits that read back as the same double.
@@ -168,6 +172,7 @@ class Evaluation {
   };
   Bin bins_[kCalibrationBins];
   uint64_t confidence_examples_ = 0;
+  bool probabilities_ = false;
 };
 
 }  // namespace hare::learner

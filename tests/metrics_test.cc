@@ -278,6 +278,14 @@ TEST(MetricsTest, ManyUnseenClassesAreCountedAndListedByCell) {
   EXPECT_THAT(json, testing::EndsWith(",[100001,1,1]]}"));
 }
 
+// A model of probabilities on a file without labels: the keys are there, null.
+TEST(MetricsTest, JsonOfAModelOfProbabilitiesHasItsKeysBeforeAnyExample) {
+  Evaluation e({"-1", "+1"});
+  EXPECT_THAT(e.Json(), testing::Not(HasSubstr("log_loss")));
+  e.set_probabilities(true);
+  EXPECT_THAT(e.Json(), HasSubstr(",\"auc\":null,\"log_loss\":null,\"ece\":null,"));
+}
+
 TEST(MetricsTest, JsonEscapesClassNames) {
   Evaluation e({"a\"b\\c\n", "d"});
   EXPECT_THAT(e.Json(), HasSubstr("{\"name\":\"a\\\"b\\\\c\\u000a\","));

@@ -120,6 +120,7 @@ int TestCommand(int argc, char** argv) {
   const learner::ModelHeader& h = model->header();
   learner::ClassMap classes = learner::ClassesOf(h);
   learner::Evaluation evaluation(classes.names());
+  evaluation.set_probabilities(h.calibration.kind != learner::CalibrationKind::kNone);
   std::vector<double> probabilities;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
