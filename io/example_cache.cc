@@ -69,14 +69,21 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
 
 absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::string& path,
                                                                  const std::string& key) {
-  std::string tmp = path + ".tmp.XXXXXX";
+  // A link is followed, so that it stays; a device or a pipe is refused
+  // beforehand (CheckCachePath), and in any case never replaced.
+  const WriteTarget target = WriteTargetOf(path);
+  if (target.in_place) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot write cache ", path, ": it is not a regular file"));
+  }
+  std::string tmp = target.path + ".tmp.XXXXXX";
   int fd = mkstemp(tmp.data());
   FILE* file = fd < 0 ? nullptr : fdopen(fd, "wb");
   if (file == nullptr) {
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write cache ", path, ": ", std::strerror(errno)));
   }
-  std::unique_ptr<CacheWriter> w(new CacheWriter(path, tmp, file));
+  std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, tmp, file));
   PutBytes(w->buffer_, kMagic, sizeof kMagic);
   Put<uint32_t>(w->buffer_, kCacheVersion);
   Put<uint32_t>(w->buffer_, static_cast<uint32_t>(key.size()));
@@ -141,6 +148,10 @@ absl::Status CheckCachePath(const std::string& path, std::span<const std::string
   if (const std::string input = InputAt(path, inputs); !input.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "cannot write cache ", path, ": it is the input ", input, " (the cache would replace it)"));
+  }
+  if (WriteTargetOf(path).in_place) {  // a device or a pipe cannot be read back
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot write cache ", path, ": it is not a regular file (the cache is read back)"));
   }
   FILE* file = fopen(path.c_str(), "rb");
   if (file == nullptr) return absl::OkStatus();  // nothing to replace, or Create will say why

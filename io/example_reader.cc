@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -190,6 +191,16 @@ absl::StatusOr<const ExampleBatch*> ExampleReader::Next() {
 
 uint64_t ExampleReader::bytes() const {
   return pipeline_ != nullptr ? pipeline_->bytes() : chunker_->bytes();
+}
+
+WriteTarget WriteTargetOf(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return {path, false};  // a new file (or a dangling link)
+  if (!S_ISREG(st.st_mode)) return {path, true};
+  std::error_code error;
+  if (!std::filesystem::is_symlink(path, error)) return {path, false};
+  const std::filesystem::path file = std::filesystem::canonical(path, error);
+  return {error ? path : file.string(), false};
 }
 
 std::string InputAt(const std::string& path, std::span<const std::string> inputs) {

@@ -63,6 +63,18 @@ class ExampleReader : public ExampleStream {
 // Fails if any of `paths` cannot be opened for reading, before work starts.
 absl::Status CheckReadable(const std::vector<std::string>& paths);
 
+// Where a file hare writes to `path` (a model, a cache) goes. Files are
+// written beside their target and renamed over it, so that a failure never
+// leaves half a file; but a rename replaces what `path` names itself: so a
+// link is followed to the regular file it names (the link stays), and a
+// device or a pipe (-f /dev/null, /dev/stdout) is written in place (renamed
+// over, /dev/null would become a regular file for every program).
+struct WriteTarget {
+  std::string path;       // the file to replace, or to write in place
+  bool in_place = false;  // it exists and is not a regular file
+};
+WriteTarget WriteTargetOf(const std::string& path);
+
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.
 std::string InputAt(const std::string& path, std::span<const std::string> inputs);

@@ -125,7 +125,14 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
     return absl::InvalidArgumentError(absl::StrCat(
         "cannot write model ", path, ": it is the input ", input, " (the model would replace it)"));
   }
-  std::string dir = DirectoryOf(path);
+  const io::WriteTarget target = io::WriteTargetOf(path);
+  if (target.in_place) {  // a device or a pipe: written as it is
+    if (access(path.c_str(), W_OK) != 0) {
+      return absl::PermissionDeniedError(absl::StrCat("cannot write model ", path, ": ", Errno()));
+    }
+    return absl::OkStatus();
+  }
+  std::string dir = DirectoryOf(target.path);  // the new file is made beside the target
   if (access(dir.c_str(), W_OK) != 0) {
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));
@@ -135,29 +142,35 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
 
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
                        const std::string& path, std::span<const FeatureName> names) {
-  std::string tmp = path + ".tmp.XXXXXX";
-  int fd = mkstemp(tmp.data());
-  if (fd < 0) {
-    return absl::PermissionDeniedError(
-        absl::StrCat("cannot write model ", path, ": cannot create ", tmp, ": ", Errno()));
-  }
-  // mkstemp makes the file 0600; a model gets the mode any new file would.
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
   uint64_t count = 0;
   const uint64_t slots = uint64_t{1} << header.bits;
   for (uint64_t i = 0; i < slots; ++i) {
     const float w = weights.PredictionWeight(static_cast<uint32_t>(i));
     if (!std::isfinite(w)) {  // a file hare could not load: keep the old one
-      close(fd);
-      unlink(tmp.c_str());
       return absl::FailedPreconditionError(absl::StrCat(
           "cannot write model ", path, ": the weight of slot ", i, " is ", w,
           " (the training diverged: try a smaller --learning-rate or smaller feature values); ",
           path, " is left as it was"));
     }
     count += w != 0;
+  }
+  // A new file beside the target, renamed over it at the end; a device or a
+  // pipe is written in place.
+  const io::WriteTarget target = io::WriteTargetOf(path);
+  std::string tmp = target.path + ".tmp.XXXXXX";
+  const int fd =
+      target.in_place ? open(target.path.c_str(), O_WRONLY | O_CLOEXEC) : mkstemp(tmp.data());
+  if (fd < 0) {
+    return absl::PermissionDeniedError(
+        target.in_place
+            ? absl::StrCat("cannot write model ", path, ": ", Errno())
+            : absl::StrCat("cannot write model ", path, ": cannot create ", tmp, ": ", Errno()));
+  }
+  if (!target.in_place) {
+    // mkstemp makes the file 0600; a model gets the mode any new file would.
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
   }
 
   ChecksummedWriter out(fd);
@@ -230,13 +243,17 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint16_t>(static_cast<uint16_t>(n.name.size()));
     out.PutBytes(n.name.data(), n.name.size());
   }
-  bool ok = out.Finish() && fsync(fd) == 0;
+  bool ok = out.Finish() && (target.in_place || fsync(fd) == 0);
   std::string why = ok ? "" : Errno();
   if (close(fd) != 0 && ok) {
     ok = false;
     why = Errno();
   }
-  if (ok && rename(tmp.c_str(), path.c_str()) != 0) {
+  if (target.in_place) {
+    if (ok) return absl::OkStatus();
+    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", why));
+  }
+  if (ok && rename(tmp.c_str(), target.path.c_str()) != 0) {
     ok = false;
     why = Errno();
   }

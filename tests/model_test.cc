@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
@@ -201,6 +202,38 @@ TEST_F(ModelTest, LearnerFlagsThatAreNotPrintableAreRefused) {
   ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
   EXPECT_EQ(LoadModel(path_).status().message(),
             "cannot load model " + path_ + ": damaged learner");
+}
+
+// A model saved through a link replaces the file the link names, and the
+// link stays a link.
+TEST_F(ModelTest, SavingThroughALinkKeepsTheLink) {
+  const std::string file = dir_ + "/real.hare", link = dir_ + "/link.hare";
+  WriteFile(file, "old");
+  std::filesystem::create_symlink(file, link);
+  ASSERT_TRUE(CheckWritable(link).ok());
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), link).ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  absl::StatusOr<Model> m = LoadModel(file);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->header().examples, 123u);
+}
+
+// A device or a pipe (-f /dev/null) is written in place: a rename over it
+// would put a regular file where the device was, for every program. A FIFO
+// stands for both here (making a device needs root).
+TEST_F(ModelTest, SavingToAPipeWritesInPlace) {
+  const std::string fifo = dir_ + "/model.fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_TRUE(CheckWritable(fifo).ok());
+  std::string read;
+  std::thread reader([&] { read = ReadFile(fifo); });
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), fifo).ok());
+  reader.join();
+  struct stat st;
+  ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  EXPECT_EQ(read, ReadFile(path_));  // the same bytes as a file gets
 }
 
 TEST_F(ModelTest, TemplatesBeyondTheCommandLinesRangeAreRefused) {

@@ -160,6 +160,25 @@ grep -q "^format version    6$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
 
+# -f /dev/null discards the model and leaves /dev/null a device (renamed
+# over, it became a regular file for every program). A copy of the device
+# here, where this can make one (as root); a FIFO otherwise.
+if mknod null.dev c 1 3 2>/dev/null; then
+  "$HARE" train d.vw -f null.dev --quiet 2>/dev/null || fail "-f onto a device"
+  [ -c null.dev ] || fail "-f replaced the device with a regular file"
+fi
+mkfifo model.fifo
+cat model.fifo > fifo.model &
+"$HARE" train d.vw -f model.fifo --quiet 2>/dev/null || fail "-f onto a FIFO"
+wait
+[ -p model.fifo ] || fail "-f replaced the FIFO"
+"$HARE" train d.vw -f file.model --quiet 2>/dev/null
+cmp -s fifo.model file.model || fail "the model through a FIFO differs from the file's"
+expect_code 2 "$HARE" train d.vw --passes 2 -c model.fifo 2> err.txt
+expect_eq "cache onto a FIFO" \
+  "hare train: cannot write cache model.fifo: it is not a regular file (the cache is read back)" \
+  "$(cat err.txt)"
+
 # Predictions never replace the test file or the model, by any name.
 cp m.model keep.model
 expect_code 2 "$HARE" test -i keep.model data.vw -p ./data.vw 2> err.txt
