@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -192,7 +193,15 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   // alone has the names).
   std::unique_ptr<io::ExampleStream> stream;
   std::unique_ptr<io::CacheWriter> writer;
-  if (!temporary && !o.keep_names) {
+  // Stdin may hold other data on each run, and nothing in a cache can tell:
+  // a cache is reused only for files (their size and time are in its key).
+  const bool from_stdin =
+      o.inputs.empty() || std::find(o.inputs.begin(), o.inputs.end(), "-") != o.inputs.end();
+  if (!temporary && from_stdin) {
+    say(absl::StrCat("writing cache ", cache_path,
+                     " from stdin (a cache is reused only for input files)"));
+  }
+  if (!temporary && !o.keep_names && !from_stdin) {
     absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
         io::CacheReader::Open(cache_path, key, mask);
     if (cached.ok()) {

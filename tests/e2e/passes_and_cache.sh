@@ -27,6 +27,17 @@ same_model c2.model text.model || fail "model from a reused cache differs"
 grep -q "^hare train: cache d.cache was made from other inputs or with other options; rebuilding it$" err3.txt ||
   fail "options change not noticed: $(cat err3.txt)"
 train d.vw --passes 3 --holdout-off --cache d.cache 2>/dev/null  # rebuilt as before
+# Stdin may bring other data on each run: its cache is never reused.
+printf '1 |a x\n1 |a x\n1 |a x\n1 |a x\n' > pos.vw
+printf -- '-1 |a x\n-1 |a x\n-1 |a x\n-1 |a x\n' > neg.vw
+"$HARE" train --passes 2 -c s.cache -f pos.model --quiet < pos.vw 2>/dev/null
+"$HARE" train --passes 2 -c s.cache -f neg.model --quiet < neg.vw 2> err.txt
+expect_eq "stdin cache message" \
+  "hare train: writing cache s.cache from stdin (a cache is reused only for input files)" \
+  "$(grep cache err.txt)"
+"$HARE" test -i neg.model neg.vw --quiet 2> err.txt
+grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
+  fail "the cache of another stdin was used: $(grep accuracy err.txt)"
 head -c 1000 d.cache > cut.cache && mv cut.cache d.cache
 train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
 grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
