@@ -3,7 +3,8 @@
 //   line       := label_part ( '|' namespace )*
 //   label_part := [ label [ importance [ initial ] ] ] [ tag ]
 //   tag        := "'" word  |  a word that is not a number, touching the first '|'
-//   namespace  := [ name [ ':' scale ] ] ( space+ feature )*    (name touches its '|')
+//   namespace  := [ name [ ':' scale ] ] ( space+ feature )*    (name touches its '|';
+//                                                                 it ends at the first ':')
 //   feature    := name [ ':' value ]                             (name ends at the first ':')
 //
 // A feature's value is multiplied by its namespace's scale; a value of 0 adds
@@ -215,7 +216,7 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       const char* t = p;
       const char* colon = nullptr;
       for (; p < end && !EndsToken(*p); ++p) {
-        if (*p == ':') colon = p;  // the last ':' separates the scale
+        if (*p == ':' && colon == nullptr) colon = p;  // the first ':', as for a feature's value
       }
       std::string_view name(t, static_cast<size_t>((colon != nullptr ? colon : p) - t));
       if (colon != nullptr) {

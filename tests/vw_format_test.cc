@@ -288,6 +288,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLineCase{"1 |ns:x a", 7, "bad namespace scale 'x' in 'ns:x': not a number"},
         BadLineCase{"1 |ns:inf a", 7, "bad namespace scale 'inf' in 'ns:inf': not a finite number"},
         BadLineCase{"1 |ns: a", 7, "bad namespace scale '' in 'ns:': not a number"},
+        // The name ends at the first ':', as a feature's: not a namespace "a:2".
+        BadLineCase{"1 |a:2:3 x", 6, "bad namespace scale '2:3' in 'a:2:3': not a number"},
         BadLineCase{"1 |ns:1e30 a:1e30", 12,
                     "feature 'a:1e30' times its namespace scale is too large for a float"},
         BadLineCase{"1 -2 | a", 3, "importance weight '-2' is negative"},
