@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
+#include "io/number.h"
 #include "io/parser.h"
 #include "io/source.h"
 #include "tools/cli.h"
@@ -63,8 +64,25 @@ int FeaturesCommand(int argc, char** argv) {
         }
         std::string_view label, sentence = line;
         if (const size_t tab = line.find('\t'); tab != line.npos) {
-          label = line.substr(0, tab);
+          label = line.substr(0, tab);  // without the white space around it, as train reads it
+          const size_t first = label.find_first_not_of(" \t\v\f\r");
+          label = first == label.npos
+                      ? label.substr(0, 0)
+                      : label.substr(first, label.find_last_not_of(" \t\v\f\r") - first + 1);
           sentence.remove_prefix(tab + 1);
+        }
+        // The VW line must read back as this label: one word, no bar, not a tag.
+        if (const char* why = label.find('|') != label.npos ? "it has a '|'"
+                              : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
+                              : label.find_first_of(" \t\v\f\r") != label.npos
+                                  ? "it has white space in it"
+                                  : nullptr) {
+          std::cerr << input << ":" << number << ":" << (label.data() - line.data()) + 1
+                    << ": label " << io::Quote(label) << " cannot be written in VW format (" << why
+                    << "); line skipped\n";
+          ++bad;
+          out += '\n';
+          return;
         }
         if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
           std::cerr << input << ":" << number << ":" << (sentence.data() - line.data()) + column
