@@ -27,10 +27,18 @@ constexpr size_t kMagicBytes = 6;
 
 // True while `head` is a prefix of some magic number (so more bytes are needed).
 bool MayBeMagic(const unsigned char* head, size_t n) {
-  static constexpr unsigned char kMagics[][kMagicBytes + 1] = {{2, 0x1f, 0x8b},
-                                                               {3, 'B', 'Z', 'h'},
-                                                               {6, 0xfd, '7', 'z', 'X', 'Z', 0x00},
-                                                               {4, 0x28, 0xb5, 0x2f, 0xfd}};
+  static constexpr unsigned char kMagics[][kMagicBytes + 1] = {
+      {2, 0x1f, 0x8b},
+      {3, 'B', 'Z', 'h'},
+      {6, 0xfd, '7', 'z', 'X', 'Z', 0x00},
+      {4, 0x28, 0xb5, 0x2f, 0xfd},
+      // Compressions hare does not read, recognised to be refused.
+      {4, 0x04, 0x22, 0x4d, 0x18},
+      {4, 0x02, 0x21, 0x4c, 0x18},
+      {4, 'P', 'K', 0x03, 0x04},
+      {6, '7', 'z', 0xbc, 0xaf, 0x27, 0x1c},
+      {4, 'L', 'Z', 'I', 'P'},
+      {2, 0x1f, 0x9d}};
   for (const auto& magic : kMagics) {
     if (n < magic[0] && std::memcmp(head, magic + 1, n) == 0) return true;
   }
@@ -236,6 +244,22 @@ Compression DetectCompression(const unsigned char* h, size_t n) {
   return Compression::kNone;
 }
 
+// Read as text, such input would be a screen of bad lines and a few examples
+// made of compressed bytes.
+const char* UnreadFormat(const unsigned char* h, size_t n) {
+  static constexpr struct {
+    const char* name;
+    unsigned char size, bytes[6];
+  } kUnread[] = {
+      {"lz4", 4, {0x04, 0x22, 0x4d, 0x18}}, {"lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
+      {"zip", 4, {'P', 'K', 0x03, 0x04}},   {"7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
+      {"lzip", 4, {'L', 'Z', 'I', 'P'}},    {"compress (.Z)", 2, {0x1f, 0x9d}}};
+  for (const auto& f : kUnread) {
+    if (n >= f.size && std::memcmp(h, f.bytes, f.size) == 0) return f.name;
+  }
+  return nullptr;
+}
+
 std::string InputDisplayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
@@ -260,6 +284,13 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   Compression c = DetectCompression(peeked->head(), peeked->head_size());
+  if (const char* format = UnreadFormat(peeked->head(), peeked->head_size());
+      c == Compression::kNone && format != nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read ", name, ": it is ", format,
+                     " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it "
+                     "first"));
+  }
   if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
   if (c == Compression::kZstd) return std::make_unique<ZstdSource>(std::move(peeked));
   return std::make_unique<CompressedSource>(std::move(peeked), c);

@@ -17,6 +17,11 @@ const char* CompressionName(Compression c);
 // The compression whose magic bytes start `head` (kNone if none does).
 Compression DetectCompression(const unsigned char* head, size_t size);
 
+// The name of a compression or archive format hare does not read (lz4, zip,
+// 7z, lzip, compress) whose magic bytes start `head`, or nullptr. Source::Open
+// refuses such input rather than read compressed bytes as lines.
+const char* UnreadFormat(const unsigned char* head, size_t size);
+
 // The name an input is reported by: "-" reads stdin and is called "<stdin>".
 std::string InputDisplayName(const std::string& path);
 

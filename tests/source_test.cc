@@ -191,6 +191,34 @@ TEST_F(SourceTest, EmptyAndTinyPlainFiles) {
   }
 }
 
+// Compressed formats hare does not read are refused, by their magic bytes,
+// rather than read as lines of compressed bytes; text that merely starts
+// with some of those bytes is text.
+TEST_F(SourceTest, CompressionsItDoesNotReadAreRefused) {
+  const struct {
+    std::string bytes, format;
+  } cases[] = {{std::string("\x04\x22\x4d\x18\x64\x40", 6), "lz4"},
+               {std::string("\x02\x21\x4c\x18\x00\x00", 6), "lz4 (legacy)"},
+               {std::string("PK\x03\x04\x14\x00", 6), "zip"},
+               {std::string("7z\xbc\xaf\x27\x1c\x00\x04", 8), "7z"},
+               {"LZIP\x01\x0c", "lzip"},
+               {std::string("\x1f\x9d\x90", 3), "compress (.Z)"}};
+  for (const auto& c : cases) {
+    const std::string path = Write("packed.bin", c.bytes);
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+    ASSERT_FALSE(source.ok()) << c.format;
+    EXPECT_EQ(
+        source.status().message(),
+        "cannot read " + path + ": it is " + c.format +
+            " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it first");
+  }
+  for (const std::string text : {"PK is a label", "7z\n", "LZI"}) {
+    const std::string path = Write("text.txt", text);
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+    ASSERT_TRUE(source.ok()) << text << ": " << source.status();
+  }
+}
+
 TEST_F(SourceTest, MissingFile) {
   const std::string path = Path("no-such-file.vw");
   absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
