@@ -41,6 +41,18 @@ void FlagParser::AddInt(std::string names, std::string value_name, std::string h
   });
 }
 
+void FlagParser::AddUint(std::string names, std::string value_name, std::string help,
+                         uint64_t* value) {
+  Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
+    auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), *value);
+    if (ec != std::errc() || ptr != v.data() + v.size() || v.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(io::Quote(v), " is not a whole number from 0 to 18446744073709551615"));
+    }
+    return absl::OkStatus();
+  });
+}
+
 void FlagParser::AddFloat(std::string names, std::string value_name, std::string help,
                           float* value) {
   Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {

@@ -21,6 +21,8 @@ class FlagParser {
   void AddSwitch(std::string names, std::string help, bool* value);
   void AddString(std::string names, std::string value_name, std::string help, std::string* value);
   void AddInt(std::string names, std::string value_name, std::string help, int64_t* value);
+  // 0 to 2^64 - 1 (seeds): a negative number is refused, not wrapped around.
+  void AddUint(std::string names, std::string value_name, std::string help, uint64_t* value);
   void AddFloat(std::string names, std::string value_name, std::string help, float* value);
 
   // Parses argv[first..argc); positional arguments are appended to `positional`.

@@ -10,7 +10,7 @@ namespace hare::tools {
 
 int GenCommand(int argc, char** argv) {
   GenOptions o;
-  int64_t seed = 1, concept_seed = 0, examples = 0;
+  int64_t examples = 0;
   std::string bytes_text;
   std::vector<std::string> rest;
   FlagParser flags;
@@ -18,9 +18,9 @@ int GenCommand(int argc, char** argv) {
                   &o.family);
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
   flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
-  flags.AddInt("--seed", "N", "random seed of the examples (default 1)", &seed);
-  flags.AddInt("--concept-seed", "N", "random seed of the hidden rule (default: --seed)",
-               &concept_seed);
+  flags.AddUint("--seed", "N", "random seed of the examples (default 1)", &o.seed);
+  flags.AddUint("--concept-seed", "N", "random seed of the hidden rule (default: --seed)",
+                &o.concept_seed);
   flags.AddInt("--vocabulary", "N", "zipf: number of words (default 1000000)", &o.vocabulary);
   flags.AddInt("--min-features", "N", "zipf: fewest words an example (default 20)",
                &o.min_features);
@@ -77,9 +77,11 @@ int GenCommand(int argc, char** argv) {
     for (const std::string& p : problems) std::cerr << "hare gen: " << p << "\n";
     return kExitUsage;
   }
-  o.seed = static_cast<uint64_t>(seed);
-  o.concept_seed = static_cast<uint64_t>(concept_seed);
   o.examples = static_cast<uint64_t>(examples);
+  // -n 0 or --bytes 0 asks for nothing (Generate takes 0 for no limit).
+  if ((flags.WasGiven("-n") && examples == 0) || (!bytes_text.empty() && o.bytes == 0)) {
+    return kExitOk;
+  }
   if (o.examples == 0 && o.bytes == 0) o.examples = 10000;
   Generate(o, std::cout);
   std::cout.flush();

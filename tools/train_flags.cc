@@ -46,7 +46,7 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
   flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits_);
   AddChoice(flags, "--format", "F", "input format: vw (default), libsvm or text",
             &io::FormatFromName, &o.parse.format);
-  flags.AddInt("--hash-seed", "N", "seed of the feature hash (default 0)", &seed_);
+  flags.AddUint("--hash-seed", "N", "seed of the feature hash (default 0)", &o.parse.hash_seed);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
   flags.AddSwitch("--unit-norm",
                   "scale each example's feature values, all but the constant, to length 1",
@@ -135,7 +135,6 @@ std::vector<std::string> TrainFlags::Finish() {
   learner::LearnerOptions& l = o.learner;
 
   o.parse.bits = static_cast<int>(bits_);
-  o.parse.hash_seed = static_cast<uint64_t>(seed_);
   o.parse.constant = !noconstant_;
   o.parse.class_labels = l.multiclass != learner::Multiclass::kNone;
   o.passes = static_cast<int>(std::clamp<int64_t>(passes_, 0, 1 << 20));

@@ -26,7 +26,7 @@ class TrainFlags {
   learner::TrainOptions options;
 
  private:
-  int64_t bits_ = options.parse.bits, seed_ = 0, passes_ = 1, holdout_ = 10, early_ = 3;
+  int64_t bits_ = options.parse.bits, passes_ = 1, holdout_ = 10, early_ = 3;
   int64_t threads_;
   bool noconstant_ = false;
   const FlagParser& flags_;

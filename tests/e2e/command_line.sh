@@ -65,6 +65,18 @@ cmp -s d.vw data.vw && cmp -s d.vw other.vw || fail "a cache replaced a data fil
 : > empty.cache
 "$HARE" train data.vw -c empty.cache --quiet 2>/dev/null || fail "an empty cache file is refused"
 [ "$(head -c 8 empty.cache)" == HARECACH ] || fail "the empty cache file was not written"
+# Seeds are 0 to 2^64 - 1: a negative one is refused, not wrapped around, and
+# the largest, as model info prints it, can be given back.
+expect_code 1 "$HARE" train d.vw --hash-seed -1 2> err.txt
+grep -q "^hare train: --hash-seed: '-1' is not a whole number from 0 to 18446744073709551615" err.txt ||
+  fail "negative hash seed: $(cat err.txt)"
+"$HARE" train d.vw --hash-seed 18446744073709551615 -f seed.model --quiet 2>/dev/null
+grep -q "^hash seed         18446744073709551615$" <("$HARE" model info -i seed.model) ||
+  fail "largest hash seed"
+expect_code 1 "$HARE" gen --seed -1 2>/dev/null
+# gen -n 0 and --bytes 0 write nothing (not the default 10000 examples).
+expect_eq "gen -n 0" 0 "$("$HARE" gen -n 0 | wc -c)"
+expect_eq "gen --bytes 0" 0 "$("$HARE" gen --bytes 0 | wc -c)"
 # So are a holdout and an early stop one pass would ignore.
 expect_code 1 "$HARE" train d.vw --holdout-period 5 --early-stop 2 2> err.txt
 expect_eq "one pass, holdout and early stop" \
