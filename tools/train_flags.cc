@@ -185,6 +185,12 @@ std::vector<std::string> TrainFlags::Finish() {
       problems.push_back(absl::StrCat(flag, " is for --rule sgd"));
     }
   }
+  // '-' is stdin and stdout elsewhere; a file named '-' is not what was meant.
+  if (o.model_out == "-") {
+    problems.push_back(
+        "-f - would make a file named '-': a model goes to a file (or -f /dev/stdout)");
+  }
+  if (o.cache == "-") problems.push_back("-c - would make a file named '-': a cache is a file");
   // One pass holds nothing out, but for --probabilities to fit on, and has
   // no pass after which to stop.
   if (o.passes == 1 && flags_.WasGiven("--holdout-period") && !o.probabilities) {

@@ -77,6 +77,12 @@ expect_code 1 "$HARE" gen --seed -1 2>/dev/null
 # gen -n 0 and --bytes 0 write nothing (not the default 10000 examples).
 expect_eq "gen -n 0" 0 "$("$HARE" gen -n 0 | wc -c)"
 expect_eq "gen --bytes 0" 0 "$("$HARE" gen --bytes 0 | wc -c)"
+# -f - and -c - are not files named '-'.
+expect_code 1 "$HARE" train d.vw -f - -c - 2> err.txt
+expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (or -f /dev/stdout)
+-c - would make a file named '-': a cache is a file
+Run 'hare train --help' for the options." "$(cat err.txt)"
+[ ! -e ./- ] || fail "a file named - was made"
 # So are a holdout and an early stop one pass would ignore.
 expect_code 1 "$HARE" train d.vw --holdout-period 5 --early-stop 2 2> err.txt
 expect_eq "one pass, holdout and early stop" \
