@@ -82,6 +82,12 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.margin && l.rule == Rule::kNaiveBayes) {
     problem("--margin is for the mistake-driven rules: nb learns from every example");
   }
+  if (l.margin && l.rule == Rule::kSgd) {
+    problem("--margin is not for --rule sgd: its --loss decides when it updates");
+  }
+  if (l.aggressiveness && l.rule == Rule::kPa && l.pa_variant == PaVariant::kPa) {
+    problem("-C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step");
+  }
   if (l.margin && *l.margin == 0 && (l.rule == Rule::kPa || l.rule == Rule::kArow)) {
     problem("--margin must be > 0 for ", RuleName(l.rule),
             ": its loss is margin - y*score, so from zero weights it would never learn");

@@ -96,6 +96,10 @@ constexpr const char* kModelUsage =
 
 int ModelCommand(int argc, char** argv) {
   const std::string_view what = argc < 3 ? "" : std::string_view(argv[2]);
+  if (what == "-h" || what == "--help") {
+    std::cout << kModelUsage;
+    return kExitOk;
+  }
   if (what != "info" && what != "dump") {
     std::cerr << kModelUsage;
     return kExitUsage;

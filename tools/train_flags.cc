@@ -185,6 +185,10 @@ std::vector<std::string> TrainFlags::Finish() {
       problems.push_back(absl::StrCat(flag, " is for --rule sgd"));
     }
   }
+  if (flags_.WasGiven("--power-t") && l.rule == learner::Rule::kSgd &&
+      l.schedule != learner::Schedule::kPower) {
+    problems.push_back("--power-t is for --schedule power");
+  }
   // '-' is stdin and stdout elsewhere; a file named '-' is not what was meant.
   if (o.model_out == "-") {
     problems.push_back(

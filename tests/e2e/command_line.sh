@@ -107,6 +107,15 @@ for flag in "--schedule power" "--power-t 0.3"; do
 done
 expect_code 0 "$HARE" train --rule sgd --loss logistic --schedule power --power-t 0.3 -l 0.5 d.vw \
   --quiet 2>/dev/null
+# And options of the rule that its other settings ignore.
+expect_code 1 "$HARE" train --rule sgd --margin 1 --power-t 0.3 d.vw 2> err.txt
+expect_eq "sgd --margin, --power-t without --schedule power" \
+  "hare train: --margin is not for --rule sgd: its --loss decides when it updates
+--power-t is for --schedule power
+Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train --rule pa --pa-variant pa -C 2 d.vw 2> err.txt
+grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step$" \
+  err.txt || fail "-C with plain pa: $(cat err.txt)"
 # Output the system refuses is an error, not a success.
 if [[ -w /dev/full ]]; then
   expect_code 2 "$HARE" features --ngram 2 d.vw > /dev/full 2> err.txt
@@ -169,7 +178,9 @@ wait
 (umask 022 && "$HARE" train d.vw -f mode.model --quiet 2>/dev/null)
 expect_eq "model file mode" 644 "$(stat -c %a mode.model)"
 
-# model info.
+# model info; hare model --help is help, not a usage error.
+"$HARE" model --help > help.txt || fail "hare model --help failed"
+grep -q "^usage: hare model info -i MODEL$" help.txt || fail "hare model --help: $(cat help.txt)"
 "$HARE" model info -i m.model > info.txt
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
