@@ -15,11 +15,12 @@
 //   kLazyReg  SGD's L2 (w_i *= 1 - eta_t*l2 at every step t) and L1 (w_i moves
 //             eta_t*l1 towards 0, stopping there: truncated gradient, Langford,
 //             Li & Zhang 2009; cumulative penalty, Tsuruoka et al. 2009) are
-//             owed by every weight at every step. A slot keeps the running
-//             totals (sum of log(1 - eta l2), sum of eta l1) as of its last
-//             catch-up and pays what it owes when its example comes, before
-//             the dot product; so a step costs O(active features), and the
-//             result equals applying them to the whole table at every step.
+//             owed by every weight at every step, L2 first. A slot keeps the
+//             running totals (sum of log(1 - eta l2), and the L1 total
+//             Regularized describes) as of its last catch-up and pays what it
+//             owes when its example comes, before the dot product; so a step
+//             costs O(active features), and the result equals applying them
+//             to the whole table at every step, together or apart.
 //
 // Slot layout: [rule weights][G][average sum, last step][L2 total, L1 total].
 #pragma once
@@ -293,16 +294,28 @@ class LinearLearner final : public Learner {
     return w;
   }
 
-  // The weight after paying the regularization it owes up to now.
+  // The weight after paying the regularization it owes up to now. Step t
+  // shrinks w by a_t = 1 - eta_t l2, then moves it b_t = eta_t l1 towards 0,
+  // stopping there. With L_t = sum of log a_s up to t, the steps after the
+  // last catch-up j make
+  //   w_k = e^(L_k - L_j) (w_j - e^(L_j) (T_k - T_j)),  T_t = sum of b_s e^(-L_s)
+  // (0 once that crosses zero); with L1 alone T is the plain sum of b_t, and
+  // with both it is kept as log T, which no run can overflow.
   float Regularized(float w, const float* slot) const {
-    // The snapshot is the total rounded to a float: never pay less than nothing.
-    if (reg_.l2 > 0)
-      w *= static_cast<float>(std::exp(std::min(0.0, l2_total_ - double(slot[kL2]))));
-    if (reg_.l1 > 0) {
-      const float owed = static_cast<float>(std::max(0.0, l1_total_ - double(slot[kL1])));
-      w = w > 0 ? std::max(0.0f, w - owed) : std::min(0.0f, w + owed);
+    if (w == 0) return 0.0f;
+    // The snapshots are the totals rounded to floats: never pay less than nothing.
+    const double shrink =
+        reg_.l2 > 0 ? std::exp(std::min(0.0, l2_total_ - double(slot[kL2]))) : 1.0;
+    double owed = 0;
+    if (reg_.l1 > 0 && reg_.l2 > 0) {
+      const double then = slot[kL1];
+      if (l1_total_ > then)
+        owed = std::exp(double(slot[kL2]) + l1_total_) * -std::expm1(then - l1_total_);
+    } else if (reg_.l1 > 0) {
+      owed = std::max(0.0, l1_total_ - double(slot[kL1]));
     }
-    return w;
+    const double magnitude = std::max(0.0, std::fabs(double(w)) - owed) * shrink;
+    return static_cast<float>(w > 0 ? magnitude : -magnitude);
   }
 
   void PayRegularization(float* slot) {
@@ -315,7 +328,16 @@ class LinearLearner final : public Learner {
   void AdvanceRegularization() {
     const double eta = rule_.Rate();
     if (reg_.l2 > 0) l2_total_ += std::log1p(-std::min(eta * reg_.l2, 1.0 - 1e-12));
-    l1_total_ += eta * reg_.l1;
+    if (reg_.l1 > 0 && reg_.l2 > 0) {  // log T += log(1 + b_t e^(-L_t) / T)
+      const double term = std::log(eta * reg_.l1) - l2_total_;
+      const double high = std::max(l1_total_, term), low = std::min(l1_total_, term);
+      if (low > -HUGE_VAL)
+        l1_total_ = high + std::log1p(std::exp(low - high));
+      else
+        l1_total_ = high;
+    } else {
+      l1_total_ += eta * reg_.l1;
+    }
   }
 
   Rule rule_;
@@ -326,7 +348,10 @@ class LinearLearner final : public Learner {
   int32_t known_ = 0;   // classes seen so far (class labels only)
   uint64_t steps_ = 0;  // labelled examples learned from
   uint64_t overflowed_ = 0;
-  double l2_total_ = 0, l1_total_ = 0;
+  // Sum of log(1 - eta_t l2); sum of eta_t l1, or with L2 too log T (from
+  // log 0), as Regularized says.
+  double l2_total_ = 0;
+  double l1_total_ = reg_.l1 > 0 && reg_.l2 > 0 ? -HUGE_VAL : 0.0;
 };
 
 }  // namespace hare::learner

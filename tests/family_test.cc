@@ -426,6 +426,9 @@ TEST(LazyRegularizationTest, EqualsApplyingItToTheWholeTableEveryStep) {
   CheckLazyRegularization({.l2 = 0.05f}, Schedule::kSqrt);
   CheckLazyRegularization({.l1 = 0.01f}, Schedule::kConstant);
   CheckLazyRegularization({.l1 = 0.01f}, Schedule::kSqrt);
+  // Both: each step's L1 is shrunk by the L2 of the steps after it.
+  CheckLazyRegularization({.l1 = 0.01f, .l2 = 0.05f}, Schedule::kConstant);
+  CheckLazyRegularization({.l1 = 0.01f, .l2 = 0.05f}, Schedule::kSqrt);
 }
 
 // Mistakes of a learner over `repeats` passes of a generated data set.
