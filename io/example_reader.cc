@@ -194,11 +194,23 @@ uint64_t ExampleReader::bytes() const {
 }
 
 WriteTarget WriteTargetOf(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return {path, false};  // a new file (or a dangling link)
-  if (!S_ISREG(st.st_mode)) return {path, true};
+  // /dev/stdout, /dev/fd/N and /proc/self/fd/N name an open file, whatever
+  // it is (a file the shell opened with >> included): written in place.
+  if (path.starts_with("/dev/") || path.starts_with("/proc/")) return {path, true};
   std::error_code error;
-  if (!std::filesystem::is_symlink(path, error)) return {path, false};
+  const bool link = std::filesystem::is_symlink(path, error);
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {  // a new file, or a link to one
+    if (!link) return {path, false};
+    // weakly_canonical stops at a link to nothing: read the link itself.
+    const std::filesystem::path to = std::filesystem::read_symlink(path, error);
+    if (error) return {path, false};
+    const std::filesystem::path file =
+        to.is_absolute() ? to : std::filesystem::path(path).parent_path() / to;
+    return {file.lexically_normal().string(), false};
+  }
+  if (!S_ISREG(st.st_mode)) return {path, true};
+  if (!link) return {path, false};
   const std::filesystem::path file = std::filesystem::canonical(path, error);
   return {error ? path : file.string(), false};
 }

@@ -66,9 +66,11 @@ absl::Status CheckReadable(const std::vector<std::string>& paths);
 // Where a file hare writes to `path` (a model, a cache) goes. Files are
 // written beside their target and renamed over it, so that a failure never
 // leaves half a file; but a rename replaces what `path` names itself: so a
-// link is followed to the regular file it names (the link stays), and a
-// device or a pipe (-f /dev/null, /dev/stdout) is written in place (renamed
-// over, /dev/null would become a regular file for every program).
+// link is followed to the file it names (the link stays, even when that
+// file is still to be made), and a device or a pipe (-f /dev/null), and
+// anything under /dev or /proc (/dev/stdout redirected to a file), is written
+// in place (renamed over, /dev/null would become a regular file for every
+// program).
 struct WriteTarget {
   std::string path;       // the file to replace, or to write in place
   bool in_place = false;  // it exists and is not a regular file

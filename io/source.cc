@@ -37,7 +37,7 @@ bool MayBeMagic(const unsigned char* head, size_t n) {
       {4, 0x02, 0x21, 0x4c, 0x18},
       {4, 'P', 'K', 0x03, 0x04},
       {6, '7', 'z', 0xbc, 0xaf, 0x27, 0x1c},
-      {4, 'L', 'Z', 'I', 'P'},
+      {5, 'L', 'Z', 'I', 'P', 0x01},
       {2, 0x1f, 0x9d}};
   for (const auto& magic : kMagics) {
     if (n < magic[0] && std::memcmp(head, magic + 1, n) == 0) return true;
@@ -251,9 +251,10 @@ const char* UnreadFormat(const unsigned char* h, size_t n) {
     const char* name;
     unsigned char size, bytes[6];
   } kUnread[] = {
-      {"lz4", 4, {0x04, 0x22, 0x4d, 0x18}}, {"lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
-      {"zip", 4, {'P', 'K', 0x03, 0x04}},   {"7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
-      {"lzip", 4, {'L', 'Z', 'I', 'P'}},    {"compress (.Z)", 2, {0x1f, 0x9d}}};
+      {"lz4", 4, {0x04, 0x22, 0x4d, 0x18}},    {"lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
+      {"zip", 4, {'P', 'K', 0x03, 0x04}},      {"7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
+      {"lzip", 5, {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" alone is text
+      {"compress (.Z)", 2, {0x1f, 0x9d}}};
   for (const auto& f : kUnread) {
     if (n >= f.size && std::memcmp(h, f.bytes, f.size) == 0) return f.name;
   }

@@ -212,7 +212,7 @@ TEST_F(SourceTest, CompressionsItDoesNotReadAreRefused) {
         "cannot read " + path + ": it is " + c.format +
             " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it first");
   }
-  for (const std::string text : {"PK is a label", "7z\n", "LZI"}) {
+  for (const std::string text : {"PK is a label", "7z\n", "LZI", "LZIP |a b\n", "LZIP"}) {
     const std::string path = Write("text.txt", text);
     absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
     ASSERT_TRUE(source.ok()) << text << ": " << source.status();

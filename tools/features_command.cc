@@ -72,6 +72,13 @@ int FeaturesCommand(int argc, char** argv) {
           sentence.remove_prefix(tab + 1);
         }
         // The VW line must read back as this label: one word, no bar, not a tag.
+        if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
+          std::cerr << input << ":" << number << ":" << (label.data() - line.data()) + at
+                    << ": label is not valid UTF-8; line skipped\n";
+          ++bad;
+          out += '\n';
+          return;
+        }
         if (const char* why = label.find('|') != label.npos ? "it has a '|'"
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
                               : label.find_first_of(" \t\v\f\r") != label.npos

@@ -1,6 +1,7 @@
 // hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--rule NAME] [options]
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
@@ -48,6 +49,26 @@ int TrainCommand(int argc, char** argv) {
   const learner::LearnerOptions& l = o.learner;
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &o.inputs); code >= 0) return code;
   std::vector<std::string> problems = train.Finish();
+  // hare train's own (tune sets the passes, holdout and cache itself): one
+  // pass holds nothing out, but for --probabilities to fit on, and has no
+  // pass after which to stop; and the model must not replace the cache.
+  if (o.passes == 1 && flags.WasGiven("--holdout-period") && !o.probabilities) {
+    problems.push_back(
+        "--holdout-period is for --passes 2 or more, or --probabilities: one pass holds nothing "
+        "out");
+  }
+  if (o.passes == 1 && flags.WasGiven("--early-stop")) {
+    problems.push_back("--early-stop is for --passes 2 or more");
+  }
+  auto full = [](const std::string& path) {  // it need not exist yet
+    std::error_code error;
+    return std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+  };
+  if (!o.cache.empty() && !o.model_out.empty() && o.cache != "-" &&
+      (full(o.cache) == full(o.model_out) ||
+       !io::InputAt(o.cache, std::vector{o.model_out}).empty())) {
+    problems.push_back("-c and -f name the same file: the model would replace the cache");
+  }
   if (!problems.empty()) {
     return Fail("train",
                 absl::StrJoin(problems, "\n") + "\nRun 'hare train --help' for the options.",

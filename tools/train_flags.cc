@@ -195,16 +195,6 @@ std::vector<std::string> TrainFlags::Finish() {
         "-f - would make a file named '-': a model goes to a file (or -f /dev/stdout)");
   }
   if (o.cache == "-") problems.push_back("-c - would make a file named '-': a cache is a file");
-  // One pass holds nothing out, but for --probabilities to fit on, and has
-  // no pass after which to stop.
-  if (o.passes == 1 && flags_.WasGiven("--holdout-period") && !o.probabilities) {
-    problems.push_back(
-        "--holdout-period is for --passes 2 or more, or --probabilities: one pass holds nothing "
-        "out");
-  }
-  if (o.passes == 1 && flags_.WasGiven("--early-stop")) {
-    problems.push_back("--early-stop is for --passes 2 or more");
-  }
   return problems;
 }
 

@@ -77,6 +77,14 @@ expect_code 1 "$HARE" gen --seed -1 2>/dev/null
 # gen -n 0 and --bytes 0 write nothing (not the default 10000 examples).
 expect_eq "gen -n 0" 0 "$("$HARE" gen -n 0 | wc -c)"
 expect_eq "gen --bytes 0" 0 "$("$HARE" gen --bytes 0 | wc -c)"
+# -c and -f on one file: the model would replace the cache.
+expect_code 1 "$HARE" train d.vw --passes 2 -c same.bin -f ./same.bin 2> err.txt
+grep -q "^hare train: -c and -f name the same file: the model would replace the cache$" err.txt ||
+  fail "-c and -f on one file: $(cat err.txt)"
+# A link to a file still to be made is followed: the link stays.
+ln -s made-later.model dangling.model
+"$HARE" train d.vw -f dangling.model --quiet 2>/dev/null
+[ -L dangling.model ] && [ -f made-later.model ] || fail "a dangling link was replaced"
 # -f - and -c - are not files named '-'.
 expect_code 1 "$HARE" train d.vw -f - -c - 2> err.txt
 expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (or -f /dev/stdout)

@@ -10,6 +10,10 @@ zcat "$data/trec.train.tsv.gz" | awk 'NR <= 2000' > trec.tsv
 expect_eq "lines on stdout" 1 "$(wc -l < best1.txt)"
 cmp -s best1.txt best2.txt || fail "the thread count changed the result: $(cat best1.txt best2.txt)"
 cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
+# Flags tune sets itself are dropped, not refused as one pass of train would.
+head -200 trec.tsv > small.tsv
+"$HARE" tune --format text --multiclass ova --max-passes 1 --early-stop 2 --holdout-period 5 \
+  small.tsv > /dev/null 2> err.txt || fail "tune refused flags it sets itself: $(tail -2 err.txt)"
 grep -q -E -- '--passes (1|[2-5] --holdout-off)$' best1.txt || fail "no pass count: $(cat best1.txt)"
 # No options are trained twice (round 2 meets round 1's rules again).
 repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | sort | uniq -d)
