@@ -76,8 +76,8 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
     return absl::FailedPreconditionError(
         absl::StrCat("cannot write cache ", path, ": it is not a regular file"));
   }
-  std::string tmp = target.path + ".tmp.XXXXXX";
-  int fd = mkstemp(tmp.data());
+  std::string tmp;
+  const int fd = CreateBeside(target.path, &tmp);
   FILE* file = fd < 0 ? nullptr : fdopen(fd, "wb");
   if (file == nullptr) {
     return absl::PermissionDeniedError(

@@ -77,6 +77,11 @@ struct WriteTarget {
 };
 WriteTarget WriteTargetOf(const std::string& path);
 
+// Creates a new empty file (mode 0600) beside `target`, to be written whole
+// and renamed over it: returns its descriptor, or -1 with errno set, and its
+// path in *tmp.
+int CreateBeside(const std::string& target, std::string* tmp);
+
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.
 std::string InputAt(const std::string& path, std::span<const std::string> inputs);

@@ -85,6 +85,12 @@ inline constexpr ByteClasses kByteClasses;
 inline bool IsSpace(char c) {
   return kByteClasses.of[static_cast<unsigned char>(c)] == kSpaceClass;
 }
+// `text` without the white space (IsSpace) around it.
+inline std::string_view StripSpace(std::string_view text) {
+  while (!text.empty() && IsSpace(text.front())) text.remove_prefix(1);
+  while (!text.empty() && IsSpace(text.back())) text.remove_suffix(1);
+  return text;
+}
 // A byte that ends a VW token: white space or '|'.
 inline bool EndsToken(char c) { return kByteClasses.of[static_cast<unsigned char>(c)] != 0; }
 

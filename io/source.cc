@@ -25,22 +25,41 @@ namespace bio = boost::iostreams;
 
 constexpr size_t kMagicBytes = 6;
 
+// The magic numbers hare looks for: those of the compressions it reads, and
+// those of formats it does not read (name set), recognised to be refused:
+// read as text, such input would be a screen of bad lines and a few examples
+// made of compressed bytes.
+struct Magic {
+  Compression compression;
+  const char* unread;  // the format's name when hare does not read it
+  unsigned char size, bytes[kMagicBytes];
+};
+constexpr Magic kMagics[] = {{Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
+                             {Compression::kBzip2, nullptr, 3, {'B', 'Z', 'h'}},
+                             {Compression::kXz, nullptr, 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
+                             {Compression::kZstd, nullptr, 4, {0x28, 0xb5, 0x2f, 0xfd}},
+                             {Compression::kNone, "lz4", 4, {0x04, 0x22, 0x4d, 0x18}},
+                             {Compression::kNone, "lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
+                             {Compression::kNone, "zip", 4, {'P', 'K', 0x03, 0x04}},
+                             {Compression::kNone, "7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
+                             {Compression::kNone,
+                              "lzip",
+                              5,
+                              {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" is text
+                             {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}}};
+
+// The magic number `head` starts with, or nullptr.
+const Magic* MagicOf(const unsigned char* head, size_t n) {
+  for (const Magic& magic : kMagics) {
+    if (n >= magic.size && std::memcmp(head, magic.bytes, magic.size) == 0) return &magic;
+  }
+  return nullptr;
+}
+
 // True while `head` is a prefix of some magic number (so more bytes are needed).
 bool MayBeMagic(const unsigned char* head, size_t n) {
-  static constexpr unsigned char kMagics[][kMagicBytes + 1] = {
-      {2, 0x1f, 0x8b},
-      {3, 'B', 'Z', 'h'},
-      {6, 0xfd, '7', 'z', 'X', 'Z', 0x00},
-      {4, 0x28, 0xb5, 0x2f, 0xfd},
-      // Compressions hare does not read, recognised to be refused.
-      {4, 0x04, 0x22, 0x4d, 0x18},
-      {4, 0x02, 0x21, 0x4c, 0x18},
-      {4, 'P', 'K', 0x03, 0x04},
-      {6, '7', 'z', 0xbc, 0xaf, 0x27, 0x1c},
-      {5, 'L', 'Z', 'I', 'P', 0x01},
-      {2, 0x1f, 0x9d}};
-  for (const auto& magic : kMagics) {
-    if (n < magic[0] && std::memcmp(head, magic + 1, n) == 0) return true;
+  for (const Magic& magic : kMagics) {
+    if (n < magic.size && std::memcmp(head, magic.bytes, n) == 0) return true;
   }
   return false;
 }
@@ -234,31 +253,13 @@ const char* CompressionName(Compression c) {
 }
 
 Compression DetectCompression(const unsigned char* h, size_t n) {
-  if (n >= 2 && h[0] == 0x1f && h[1] == 0x8b) return Compression::kGzip;
-  if (n >= 3 && h[0] == 'B' && h[1] == 'Z' && h[2] == 'h') return Compression::kBzip2;
-  if (n >= 6 && h[0] == 0xfd && h[1] == '7' && h[2] == 'z' && h[3] == 'X' && h[4] == 'Z' &&
-      h[5] == 0x00)
-    return Compression::kXz;
-  if (n >= 4 && h[0] == 0x28 && h[1] == 0xb5 && h[2] == 0x2f && h[3] == 0xfd)
-    return Compression::kZstd;
-  return Compression::kNone;
+  const Magic* magic = MagicOf(h, n);
+  return magic != nullptr ? magic->compression : Compression::kNone;
 }
 
-// Read as text, such input would be a screen of bad lines and a few examples
-// made of compressed bytes.
 const char* UnreadFormat(const unsigned char* h, size_t n) {
-  static constexpr struct {
-    const char* name;
-    unsigned char size, bytes[6];
-  } kUnread[] = {
-      {"lz4", 4, {0x04, 0x22, 0x4d, 0x18}},    {"lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
-      {"zip", 4, {'P', 'K', 0x03, 0x04}},      {"7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
-      {"lzip", 5, {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" alone is text
-      {"compress (.Z)", 2, {0x1f, 0x9d}}};
-  for (const auto& f : kUnread) {
-    if (n >= f.size && std::memcmp(h, f.bytes, f.size) == 0) return f.name;
-  }
-  return nullptr;
+  const Magic* magic = MagicOf(h, n);
+  return magic != nullptr ? magic->unread : nullptr;
 }
 
 std::string InputDisplayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
@@ -285,8 +286,7 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   Compression c = DetectCompression(peeked->head(), peeked->head_size());
-  if (const char* format = UnreadFormat(peeked->head(), peeked->head_size());
-      c == Compression::kNone && format != nullptr) {
+  if (const char* format = UnreadFormat(peeked->head(), peeked->head_size()); format != nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot read ", name, ": it is ", format,
                      " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it "

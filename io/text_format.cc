@@ -21,12 +21,10 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
   const char* p = begin;
   if (const void* tab = std::memchr(begin, '\t', line.size())) {
     const char* label_end = static_cast<const char*>(tab);
-    const char* t = begin;
-    while (t < label_end && IsSpace(*t)) ++t;
-    const char* e = label_end;
-    while (e > t && IsSpace(e[-1])) --e;
-    if (e > t && !ParseLabel(std::string_view(t, static_cast<size_t>(e - t)),
-                             static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) {
+    const std::string_view name =
+        StripSpace(std::string_view(begin, static_cast<size_t>(label_end - begin)));
+    if (!name.empty() &&
+        !ParseLabel(name, static_cast<uint32_t>(name.data() - begin) + 1, ctx, label, error)) {
       return false;
     }
     p = label_end + 1;

@@ -157,9 +157,9 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   // A new file beside the target, renamed over it at the end; a device or a
   // pipe is written in place.
   const io::WriteTarget target = io::WriteTargetOf(path);
-  std::string tmp = target.path + ".tmp.XXXXXX";
-  const int fd =
-      target.in_place ? open(target.path.c_str(), O_WRONLY | O_CLOEXEC) : mkstemp(tmp.data());
+  std::string tmp;
+  const int fd = target.in_place ? open(target.path.c_str(), O_WRONLY | O_CLOEXEC)
+                                 : io::CreateBeside(target.path, &tmp);
   if (fd < 0) {
     return absl::PermissionDeniedError(
         target.in_place

@@ -1,4 +1,5 @@
 // hare features [template flags] [FILE...]: what sentences become.
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 
@@ -62,41 +63,32 @@ int FeaturesCommand(int argc, char** argv) {
           out += '\n';
           return;
         }
+        // A bad line: reported, and an empty line out, as train skips it.
+        auto skip = [&](const char* at, const std::string& problem) {
+          std::cerr << input << ":" << number << ":" << (at - line.data()) + 1 << ": " << problem
+                    << "; line skipped\n";
+          ++bad;
+          out += '\n';
+        };
         std::string_view label, sentence = line;
         if (const size_t tab = line.find('\t'); tab != line.npos) {
-          label = line.substr(0, tab);  // without the white space around it, as train reads it
-          const size_t first = label.find_first_not_of(" \t\v\f\r");
-          label = first == label.npos
-                      ? label.substr(0, 0)
-                      : label.substr(first, label.find_last_not_of(" \t\v\f\r") - first + 1);
+          label = io::StripSpace(line.substr(0, tab));  // as train reads it
           sentence.remove_prefix(tab + 1);
         }
         // The VW line must read back as this label: one word, no bar, not a tag.
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
-          std::cerr << input << ":" << number << ":" << (label.data() - line.data()) + at
-                    << ": label is not valid UTF-8; line skipped\n";
-          ++bad;
-          out += '\n';
-          return;
+          return skip(label.data() + at - 1, "label is not valid UTF-8");
         }
         if (const char* why = label.find('|') != label.npos ? "it has a '|'"
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
-                              : label.find_first_of(" \t\v\f\r") != label.npos
+                              : std::any_of(label.begin(), label.end(), io::IsSpace)
                                   ? "it has white space in it"
                                   : nullptr) {
-          std::cerr << input << ":" << number << ":" << (label.data() - line.data()) + 1
-                    << ": label " << io::Quote(label) << " cannot be written in VW format (" << why
-                    << "); line skipped\n";
-          ++bad;
-          out += '\n';
-          return;
+          return skip(label.data(), absl::StrCat("label ", io::Quote(label),
+                                                 " cannot be written in VW format (", why, ")"));
         }
         if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
-          std::cerr << input << ":" << number << ":" << (sentence.data() - line.data()) + column
-                    << ": invalid UTF-8; line skipped\n";
-          ++bad;
-          out += '\n';
-          return;
+          return skip(sentence.data() + column - 1, "invalid UTF-8");
         }
         featurizer.Features(tokens, &names);
         std::string words, chars;
