@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
+#include "io/pending_file.h"
 
 namespace hare::io {
 namespace {
@@ -76,26 +77,17 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
     return absl::FailedPreconditionError(
         absl::StrCat("cannot write cache ", path, ": it is not a regular file"));
   }
-  std::string tmp;
-  const int fd = CreateBeside(target.path, &tmp);
-  FILE* file = fd < 0 ? nullptr : fdopen(fd, "wb");
-  if (file == nullptr) {
+  absl::StatusOr<PendingFile> file = PendingFile::Create(target.path);
+  if (!file.ok()) {
     return absl::PermissionDeniedError(
-        absl::StrCat("cannot write cache ", path, ": ", std::strerror(errno)));
+        absl::StrCat("cannot write cache ", path, ": ", file.status().message()));
   }
-  std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, tmp, file));
+  std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, *std::move(file)));
   PutBytes(w->buffer_, kMagic, sizeof kMagic);
   Put<uint32_t>(w->buffer_, kCacheVersion);
   Put<uint32_t>(w->buffer_, static_cast<uint32_t>(key.size()));
   PutBytes(w->buffer_, key.data(), key.size());
   return w;
-}
-
-CacheWriter::~CacheWriter() {
-  if (file_ != nullptr) {
-    fclose(file_);
-    unlink(tmp_.c_str());
-  }
 }
 
 void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> classes) {
@@ -117,8 +109,7 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
     }
   }
   examples_ += batch.size();
-  fwrite(buffer_.data(), 1, buffer_.size(), file_);
-  buffer_.clear();
+  Write();
 }
 
 absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
@@ -131,17 +122,20 @@ absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
   Put<uint64_t>(buffer_, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, examples_);
   PutBytes(buffer_, kDone, sizeof kDone);
-  fwrite(buffer_.data(), 1, buffer_.size(), file_);
-  buffer_.clear();
-  const bool ok = !ferror(file_) && fflush(file_) == 0;
-  const int closed = fclose(file_);
-  file_ = nullptr;
-  if (!ok || closed != 0 || rename(tmp_.c_str(), path_.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    unlink(tmp_.c_str());
-    return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", why));
+  Write();
+  if (!error_.empty()) {
+    return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", error_));
+  }
+  if (absl::Status committed = file_.Commit(); !committed.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("cannot write cache ", path_, ": ", committed.message()));
   }
   return absl::OkStatus();
+}
+
+void CacheWriter::Write() {
+  if (error_.empty() && !WriteAll(file_.fd(), buffer_)) error_ = std::strerror(errno);
+  buffer_.clear();
 }
 
 absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs) {

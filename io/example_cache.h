@@ -27,6 +27,7 @@
 #include "io/example_batch.h"
 #include "io/example_stream.h"
 #include "io/format.h"
+#include "io/pending_file.h"
 
 namespace hare::io {
 
@@ -41,22 +42,25 @@ std::string CacheKey(const ParseOptions& options, const std::vector<std::string>
 // or a cache of any version, however damaged, may be replaced.
 absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs);
 
-// Writes examples to `path` through a temporary file renamed at Finish().
+// Writes examples to a new file that becomes `path` at Finish() (PendingFile):
+// until then `path` is as it was, and an interrupted run leaves no file.
 class CacheWriter {
  public:
   static absl::StatusOr<std::unique_ptr<CacheWriter>> Create(const std::string& path,
                                                              const std::string& key);
-  ~CacheWriter();
   // With class labels, classes[i] is the class of example i (-1: none).
   void Append(const ExampleBatch& batch, std::span<const int32_t> classes = {});
   // class_names: the names of the class numbers Append was given.
   absl::Status Finish(const std::vector<std::string>& class_names = {});
 
  private:
-  CacheWriter(std::string path, std::string tmp, FILE* file)
-      : path_(std::move(path)), tmp_(std::move(tmp)), file_(file) {}
-  std::string path_, tmp_;
-  FILE* file_;
+  CacheWriter(std::string path, PendingFile file)
+      : path_(std::move(path)), file_(std::move(file)) {}
+  void Write();  // writes out and empties buffer_
+
+  std::string path_;
+  PendingFile file_;
+  std::string error_;  // the first write error
   uint64_t examples_ = 0;
   std::vector<char> buffer_;
 };

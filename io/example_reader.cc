@@ -215,11 +215,6 @@ WriteTarget WriteTargetOf(const std::string& path) {
   return {error ? path : file.string(), false};
 }
 
-int CreateBeside(const std::string& target, std::string* tmp) {
-  *tmp = target + ".tmp.XXXXXX";  // mkstemp's template: it replaces the Xs
-  return mkstemp(tmp->data());
-}
-
 std::string InputAt(const std::string& path, std::span<const std::string> inputs) {
   for (const std::string& input : inputs) {
     std::error_code error;  // an input that is not there is not the file

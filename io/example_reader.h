@@ -64,8 +64,8 @@ class ExampleReader : public ExampleStream {
 absl::Status CheckReadable(const std::vector<std::string>& paths);
 
 // Where a file hare writes to `path` (a model, a cache) goes. Files are
-// written beside their target and renamed over it, so that a failure never
-// leaves half a file; but a rename replaces what `path` names itself: so a
+// written whole as a PendingFile and renamed over their target, so that a
+// failure never leaves half a file; but a rename replaces what `path` names itself: so a
 // link is followed to the file it names (the link stays, even when that
 // file is still to be made), and a device or a pipe (-f /dev/null), and
 // anything under /dev or /proc (/dev/stdout redirected to a file), is written
@@ -76,11 +76,6 @@ struct WriteTarget {
   bool in_place = false;  // it exists and is not a regular file
 };
 WriteTarget WriteTargetOf(const std::string& path);
-
-// Creates a new empty file (mode 0600) beside `target`, to be written whole
-// and renamed over it: returns its descriptor, or -1 with errno set, and its
-// path in *tmp.
-int CreateBeside(const std::string& target, std::string* tmp);
 
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <system_error>
@@ -19,6 +20,7 @@
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
 #include "io/format.h"
+#include "io/pending_file.h"
 #include "learner/classes.h"
 
 namespace hare::learner {
@@ -81,16 +83,7 @@ class ChecksummedWriter {
     WriteOut();
   }
   void WriteOut() {
-    size_t done = 0;
-    while (ok_ && done < buffer_.size()) {
-      ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        ok_ = false;
-        break;
-      }
-      done += static_cast<size_t>(n);
-    }
+    ok_ = ok_ && io::WriteAll(fd_, buffer_);
     buffer_.clear();
   }
 
@@ -154,23 +147,23 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     }
     count += w != 0;
   }
-  // A new file beside the target, renamed over it at the end; a device or a
-  // pipe is written in place.
+  // A new file that replaces the target once it is whole; a device or a pipe
+  // is written in place.
   const io::WriteTarget target = io::WriteTargetOf(path);
-  std::string tmp;
-  const int fd = target.in_place ? open(target.path.c_str(), O_WRONLY | O_CLOEXEC)
-                                 : io::CreateBeside(target.path, &tmp);
-  if (fd < 0) {
-    return absl::PermissionDeniedError(
-        target.in_place
-            ? absl::StrCat("cannot write model ", path, ": ", Errno())
-            : absl::StrCat("cannot write model ", path, ": cannot create ", tmp, ": ", Errno()));
-  }
-  if (!target.in_place) {
-    // mkstemp makes the file 0600; a model gets the mode any new file would.
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+  std::optional<io::PendingFile> pending;
+  int fd = -1;
+  if (target.in_place) {
+    fd = open(target.path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+      return absl::PermissionDeniedError(absl::StrCat("cannot write model ", path, ": ", Errno()));
+  } else {
+    absl::StatusOr<io::PendingFile> file = io::PendingFile::Create(target.path);
+    if (!file.ok()) {
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot write model ", path, ": ", file.status().message()));
+    }
+    pending.emplace(*std::move(file));
+    fd = pending->fd();
   }
 
   ChecksummedWriter out(fd);
@@ -243,24 +236,16 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint16_t>(static_cast<uint16_t>(n.name.size()));
     out.PutBytes(n.name.data(), n.name.size());
   }
-  bool ok = out.Finish() && (target.in_place || fsync(fd) == 0);
-  std::string why = ok ? "" : Errno();
-  if (close(fd) != 0 && ok) {
-    ok = false;
-    why = Errno();
-  }
-  if (target.in_place) {
-    if (ok) return absl::OkStatus();
-    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", why));
-  }
-  if (ok && rename(tmp.c_str(), target.path.c_str()) != 0) {
-    ok = false;
-    why = Errno();
-  }
-  if (!ok) {
-    unlink(tmp.c_str());
-    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", why,
+  const bool ok = out.Finish();
+  const std::string why = ok ? "" : Errno();
+  if (!target.in_place) {
+    absl::Status committed = ok ? pending->Commit() : absl::DataLossError(why);
+    if (committed.ok()) return committed;
+    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", committed.message(),
                                             " (any previous file there is unchanged)"));
+  }
+  if (close(fd) != 0 || !ok) {
+    return absl::DataLossError(absl::StrCat("cannot write model ", path, ": ", ok ? Errno() : why));
   }
   return absl::OkStatus();
 }

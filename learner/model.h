@@ -34,8 +34,9 @@
 //      index then name
 //   8  u64 XXH3-64 of every byte before it
 //
-// A file is written to a temporary file beside the target and renamed over it,
-// so a crash never leaves half a model and never damages the previous one.
+// A file is written whole as a new file without a name (io::PendingFile) and
+// then renamed over the target, so a crash never leaves half a model, nor a
+// temporary file, and never damages the previous one.
 // Loading checks magic, version, every size and the checksum before it
 // allocates or uses anything.
 #pragma once

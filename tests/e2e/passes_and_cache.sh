@@ -43,6 +43,23 @@ train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
 grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
 same_model c4.model text.model || fail "model after rebuilding a cut cache differs"
 ls ./*.tmp.* 2>/dev/null && fail "temporary files left behind"
+# Killed in its first pass over stdin, hare leaves no file: the cache has no
+# name until it is whole (on a file system without O_TMPFILE it would leave
+# its temporary file, as nothing can clean up after SIGKILL).
+mkfifo slow.fifo
+{ cat d.vw; sleep 60; } > slow.fifo &
+feeder=$!
+"$HARE" train --quiet --passes 2 -c killed.cache -f killed.model < slow.fifo 2>/dev/null &
+pid=$!
+for _ in $(seq 100); do  # until the cache file is open
+  ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -e '(deleted)' -e 'killed.cache' && break
+  sleep 0.1
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+kill "$feeder" 2>/dev/null || true
+wait "$feeder" 2>/dev/null || true
+expect_eq "files left by a killed run" "" "$(ls | grep -e killed -e '\.tmp\.')"
 
 # Holdout: every 10th example is kept out, its error reported after each pass.
 train d.vw --passes 4 --early-stop 10 2> err5.txt

@@ -1,0 +1,107 @@
+#include "io/pending_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace hare::io {
+namespace {
+
+std::string Errno() { return std::strerror(errno); }
+
+std::string DirectoryOf(const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  return dir.empty() ? "." : dir;
+}
+
+// A free name beside `target` made by `make` (which fails with EEXIST when it
+// is taken): its path, or "" with errno set.
+template <class Make>
+std::string FreeNameBeside(const std::string& target, Make make) {
+  for (int n = 0; n < 1000; ++n) {
+    std::string name = absl::StrCat(target, ".tmp.", getpid(), ".", n);
+    if (make(name)) return name;
+    if (errno != EEXIST) break;
+  }
+  return "";
+}
+
+}  // namespace
+
+absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, bool nameless) {
+  const std::string dir = DirectoryOf(target);
+  if (nameless) {
+    const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    // Commit names it through /proc/self/fd: without /proc, the named kind.
+    if (fd >= 0 && access(absl::StrCat("/proc/self/fd/", fd).c_str(), F_OK) == 0) {
+      return PendingFile(target, "", fd);
+    }
+    if (fd >= 0) close(fd);
+  }
+  int fd = -1;
+  std::string named = FreeNameBeside(target, [&](const std::string& name) {
+    fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    return fd >= 0;
+  });
+  if (named.empty()) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot create a file in ", dir, ": ", Errno()));
+  }
+  return PendingFile(target, std::move(named), fd);
+}
+
+PendingFile::PendingFile(PendingFile&& other) noexcept
+    : target_(std::move(other.target_)),
+      named_(std::exchange(other.named_, "")),
+      fd_(std::exchange(other.fd_, -1)) {}
+
+PendingFile::~PendingFile() {
+  if (fd_ >= 0) close(fd_);
+  if (!named_.empty()) unlink(named_.c_str());
+}
+
+absl::Status PendingFile::Commit() {
+  auto fail = [&](const std::string& why) {
+    if (!named_.empty()) unlink(named_.c_str());
+    named_.clear();
+    return absl::DataLossError(why);
+  };
+  const int fd = std::exchange(fd_, -1);
+  bool ok = fsync(fd) == 0;
+  std::string why = ok ? "" : Errno();
+  if (ok && named_.empty()) {
+    // A name beside the target first (a link cannot replace a file), then the rename.
+    const std::string proc = absl::StrCat("/proc/self/fd/", fd);
+    named_ = FreeNameBeside(target_, [&](const std::string& name) {
+      return linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0;
+    });
+    ok = !named_.empty();
+    if (!ok) why = Errno();
+  }
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    why = Errno();
+  }
+  if (!ok) return fail(why);
+  if (rename(named_.c_str(), target_.c_str()) != 0) return fail(Errno());
+  named_.clear();
+  return absl::OkStatus();
+}
+
+bool WriteAll(int fd, std::span<const char> bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes = bytes.subspan(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace hare::io

@@ -1,0 +1,44 @@
+// A new file that takes its target's place only once it is whole: a model or
+// a cache. Until Commit() it has no name at all (Linux's O_TMPFILE), so an
+// interrupt, a kill or a crash part-way leaves nothing behind, and the target
+// as it was. Where the file system cannot make a file without a name, it is a
+// temporary file beside the target (`target.tmp.<pid>.<n>`), removed unless
+// committed; only a kill leaves that one.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace hare::io {
+
+class PendingFile {
+ public:
+  // A new file to become `target`, a path that is renamed over (see
+  // WriteTargetOf), with the mode any new file gets (0666 less the umask).
+  // `nameless` false makes the named kind whatever the file system (tests).
+  static absl::StatusOr<PendingFile> Create(const std::string& target, bool nameless = true);
+  PendingFile(PendingFile&& other) noexcept;
+  PendingFile& operator=(PendingFile&&) = delete;
+  ~PendingFile();  // not committed: the file is closed and gone
+
+  int fd() const { return fd_; }
+  // Writes it to the disk, then gives it the target's name, replacing what
+  // had it by a rename. On failure the target is as it was.
+  absl::Status Commit();
+
+ private:
+  PendingFile(std::string target, std::string named, int fd)
+      : target_(std::move(target)), named_(std::move(named)), fd_(fd) {}
+
+  std::string target_;
+  std::string named_;  // the temporary file's path; empty while it has no name
+  int fd_;
+};
+
+// Writes all of `bytes` to `fd`, retrying short writes; false on an error
+// (errno says which).
+bool WriteAll(int fd, std::span<const char> bytes);
+
+}  // namespace hare::io

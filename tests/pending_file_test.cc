@@ -1,0 +1,146 @@
+#include "io/pending_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/scratch.h"
+
+namespace hare::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh, empty folder of the test's own.
+std::string Folder() {
+  const std::string dir = ScratchPath("dir");
+  fs::remove_all(dir);
+  fs::create_directory(dir);
+  return dir;
+}
+
+std::vector<std::string> Names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool FileSystemHasNamelessFiles(const std::string& dir) {
+  const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  close(fd);
+  return true;
+}
+
+void Write(PendingFile& file, std::string_view text) {
+  ASSERT_TRUE(WriteAll(file.fd(), std::span<const char>(text.data(), text.size())));
+}
+
+TEST(PendingFileTest, HasNoNameUntilCommittedThenOnlyTheTarget) {
+  const std::string dir = Folder();
+  if (!FileSystemHasNamelessFiles(dir)) GTEST_SKIP() << "no O_TMPFILE on " << dir;
+  auto file = PendingFile::Create(dir + "/a.model");
+  ASSERT_TRUE(file.ok()) << file.status();
+  Write(*file, "whole");
+  EXPECT_TRUE(Names(dir).empty());  // an interrupt now would leave nothing
+  ASSERT_TRUE(file->Commit().ok());
+  EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"});
+  EXPECT_EQ(Read(dir + "/a.model"), "whole");
+}
+
+TEST(PendingFileTest, GetsTheModeOfAnyNewFile) {
+  const std::string dir = Folder();
+  const mode_t old = umask(027);
+  for (bool nameless : {true, false}) {
+    const std::string target = dir + (nameless ? "/nameless" : "/named");
+    auto file = PendingFile::Create(target, nameless);
+    ASSERT_TRUE(file.ok()) << file.status();
+    ASSERT_TRUE(file->Commit().ok());
+    struct stat st;
+    ASSERT_EQ(stat(target.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0640u) << target;
+  }
+  umask(old);
+}
+
+TEST(PendingFileTest, NotCommittedLeavesTheTargetAsItWas) {
+  for (bool nameless : {true, false}) {
+    const std::string dir = Folder();
+    std::ofstream(dir + "/a.model") << "old";
+    {
+      auto file = PendingFile::Create(dir + "/a.model", nameless);
+      ASSERT_TRUE(file.ok()) << file.status();
+      Write(*file, "half");
+    }
+    EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"}) << nameless;
+    EXPECT_EQ(Read(dir + "/a.model"), "old");
+  }
+}
+
+TEST(PendingFileTest, CommitReplacesTheTarget) {
+  for (bool nameless : {true, false}) {
+    const std::string dir = Folder();
+    std::ofstream(dir + "/a.model") << "old";
+    auto file = PendingFile::Create(dir + "/a.model", nameless);
+    ASSERT_TRUE(file.ok()) << file.status();
+    Write(*file, "new");
+    ASSERT_TRUE(file->Commit().ok());
+    EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"}) << nameless;
+    EXPECT_EQ(Read(dir + "/a.model"), "new");
+  }
+}
+
+TEST(PendingFileTest, TheNamedKindIsBesideTheTargetUntilCommitted) {
+  const std::string dir = Folder();
+  auto file = PendingFile::Create(dir + "/a.model", /*nameless=*/false);
+  ASSERT_TRUE(file.ok()) << file.status();
+  const std::string tmp = "a.model.tmp." + std::to_string(getpid()) + ".0";
+  EXPECT_EQ(Names(dir), std::vector<std::string>{tmp});
+  // A second one takes the next free name.
+  auto second = PendingFile::Create(dir + "/a.model", /*nameless=*/false);
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(Names(dir).size(), 2u);
+  second = absl::InternalError("dropped");  // destroys it: its file goes
+  EXPECT_EQ(Names(dir), std::vector<std::string>{tmp});
+  ASSERT_TRUE(file->Commit().ok());
+  EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"});
+}
+
+TEST(PendingFileTest, AFolderThatIsNotThereIsNamed) {
+  const std::string dir = Folder() + "/missing";
+  for (bool nameless : {true, false}) {
+    auto file = PendingFile::Create(dir + "/a.model", nameless);
+    ASSERT_FALSE(file.ok());
+    EXPECT_EQ(file.status().message(),
+              "cannot create a file in " + dir + ": No such file or directory");
+  }
+}
+
+TEST(PendingFileTest, WriteAllWritesEveryByte) {
+  const std::string dir = Folder();
+  const std::string big(3 << 20, 'x');
+  auto file = PendingFile::Create(dir + "/big");
+  ASSERT_TRUE(file.ok()) << file.status();
+  Write(*file, big);
+  ASSERT_TRUE(file->Commit().ok());
+  EXPECT_EQ(Read(dir + "/big"), big);
+  EXPECT_FALSE(WriteAll(-1, std::span<const char>(big.data(), 1)));
+}
+
+}  // namespace
+}  // namespace hare::io
