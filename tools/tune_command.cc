@@ -134,7 +134,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   o.threads = 1;
   o.quiet = true;
   o.holdout_period = setup.folds > 1 ? setup.folds : 5;
-  std::vector<double> error(static_cast<size_t>(o.passes), 0.0);
+  // Mistakes and held-out examples of every fold, after each pass: the
+  // error of all held-out examples together, however unequal the folds.
+  std::vector<uint64_t> mistakes(static_cast<size_t>(o.passes), 0);
+  std::vector<uint64_t> held_out(static_cast<size_t>(o.passes), 0);
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
     std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
@@ -149,10 +152,14 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
       return result;
     }
     // A fold stopped early keeps its last error for the passes it skipped.
-    for (size_t p = 0; p < error.size(); ++p) {
-      error[p] += r->passes[std::min(p, r->passes.size() - 1)].holdout_error() / setup.folds;
+    for (size_t p = 0; p < mistakes.size(); ++p) {
+      const learner::PassResult& pass = r->passes[std::min(p, r->passes.size() - 1)];
+      mistakes[p] += pass.holdout_mistakes;
+      held_out[p] += pass.holdout_examples;
     }
   }
+  std::vector<double> error(mistakes.size());
+  for (size_t p = 0; p < error.size(); ++p) error[p] = double(mistakes[p]) / double(held_out[p]);
   const size_t best =
       one_pass ? 1
                : static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
@@ -262,8 +269,8 @@ int TuneCommand(int argc, char** argv) {
   TrainFlags train(flags);
   int64_t folds = 1, max_passes = 20;
   flags.AddInt("--folds", "K",
-               "score on K folds, every K-th example held out at K offsets (default 1: "
-               "one holdout of every 5th example)",
+               "score on K folds, every K-th example held out at K offsets, on all held-out "
+               "examples together (default 1: one holdout of every 5th example)",
                &folds);
   flags.AddInt("--max-passes", "N", "passes tried for each candidate (default 20)", &max_passes);
   Setup setup;

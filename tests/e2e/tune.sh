@@ -97,6 +97,16 @@ right=$("$HARE" test -i four5.model fifth.tsv 2>&1 | sed -n -E 's/^accuracy = [0
 expect_eq "first --max-passes 1 trial" "$(awk -v r="$right" 'BEGIN { printf "%.4f 1", r / 400 }')" \
   "$(sed -n 2p one.log | awk '{ print $1, $2 }')"
 
+# Folds are scored on all their held-out examples together. With 2 folds of
+# 3 examples (the Perceptron, one pass): fold 1 holds out example 2 and,
+# trained on 1 and 3 (w_x = 1, then w_y = -1 and the bias 1 - 1 = 0), gets it
+# right (score 1); fold 2 holds out 1 and 3 and, trained on 2 (w_x = 1, bias
+# 1), gets 1 right (score 2) and 3 wrong (score 1): 2 of 3, not the mean of
+# the folds' accuracies, (1 + 1/2) / 2 = 0.75.
+printf '1 |a x\n1 |a x\n-1 |a y\n' > three.vw
+"$HARE" tune three.vw --rule perceptron --max-passes 1 --folds 2 > /dev/null 2> three.log
+expect_eq "the first trial on 2 unequal folds" "0.6667 1" "$(sed -n 2p three.log | awk '{ print $1, $2 }')"
+
 # It reads its files many times: not stdin.
 expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
 grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
