@@ -77,7 +77,9 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
     return absl::FailedPreconditionError(
         absl::StrCat("cannot write cache ", path, ": it is not a regular file"));
   }
-  absl::StatusOr<PendingFile> file = PendingFile::Create(target.path);
+  // The cache holds the training data: only its owner may read it, as with
+  // mkstemp before.
+  absl::StatusOr<PendingFile> file = PendingFile::Create(target.path, 0600);
   if (!file.ok()) {
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write cache ", path, ": ", file.status().message()));
@@ -126,7 +128,9 @@ absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
   if (!error_.empty()) {
     return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", error_));
   }
-  if (absl::Status committed = file_.Commit(); !committed.ok()) {
+  // No fsync: a cache cut short by a crash is noticed (it lacks its end) and
+  // made again, and most caches are temporary files.
+  if (absl::Status committed = file_.Commit(/*sync=*/false); !committed.ok()) {
     return absl::DataLossError(
         absl::StrCat("cannot write cache ", path_, ": ", committed.message()));
   }

@@ -34,10 +34,11 @@ std::string FreeNameBeside(const std::string& target, Make make) {
 
 }  // namespace
 
-absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, bool nameless) {
+absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_t mode,
+                                                bool nameless) {
   const std::string dir = DirectoryOf(target);
   if (nameless) {
-    const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
     // Commit names it through /proc/self/fd: without /proc, the named kind.
     if (fd >= 0 && access(absl::StrCat("/proc/self/fd/", fd).c_str(), F_OK) == 0) {
       return PendingFile(target, "", fd);
@@ -46,7 +47,7 @@ absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, bool 
   }
   int fd = -1;
   std::string named = FreeNameBeside(target, [&](const std::string& name) {
-    fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
     return fd >= 0;
   });
   if (named.empty()) {
@@ -66,14 +67,14 @@ PendingFile::~PendingFile() {
   if (!named_.empty()) unlink(named_.c_str());
 }
 
-absl::Status PendingFile::Commit() {
+absl::Status PendingFile::Commit(bool sync) {
   auto fail = [&](const std::string& why) {
     if (!named_.empty()) unlink(named_.c_str());
     named_.clear();
     return absl::DataLossError(why);
   };
   const int fd = std::exchange(fd_, -1);
-  bool ok = fsync(fd) == 0;
+  bool ok = !sync || fsync(fd) == 0;
   std::string why = ok ? "" : Errno();
   if (ok && named_.empty()) {
     // A name beside the target first (a link cannot replace a file), then the rename.

@@ -3,8 +3,10 @@
 // interrupt, a kill or a crash part-way leaves nothing behind, and the target
 // as it was. Where the file system cannot make a file without a name, it is a
 // temporary file beside the target (`target.tmp.<pid>.<n>`), removed unless
-// committed; only a kill leaves that one.
+// committed; a kill leaves that one.
 #pragma once
+
+#include <sys/types.h>
 
 #include <span>
 #include <string>
@@ -16,17 +18,21 @@ namespace hare::io {
 class PendingFile {
  public:
   // A new file to become `target`, a path that is renamed over (see
-  // WriteTargetOf), with the mode any new file gets (0666 less the umask).
-  // `nameless` false makes the named kind whatever the file system (tests).
-  static absl::StatusOr<PendingFile> Create(const std::string& target, bool nameless = true);
+  // WriteTargetOf), with `mode` less the umask (0666 as any new file; 0600
+  // for a file only its owner should read). `nameless` false makes the
+  // named kind whatever the file system (tests).
+  static absl::StatusOr<PendingFile> Create(const std::string& target, mode_t mode,
+                                            bool nameless = true);
   PendingFile(PendingFile&& other) noexcept;
   PendingFile& operator=(PendingFile&&) = delete;
   ~PendingFile();  // not committed: the file is closed and gone
 
   int fd() const { return fd_; }
-  // Writes it to the disk, then gives it the target's name, replacing what
-  // had it by a rename. On failure the target is as it was.
-  absl::Status Commit();
+  // Gives it the target's name, replacing what had it by a rename, after
+  // writing it to the disk (fsync) when `sync`: a file that is checked whole
+  // when read, and made again when it is not, can skip that. On failure the
+  // target is as it was.
+  absl::Status Commit(bool sync = true);
 
  private:
   PendingFile(std::string target, std::string named, int fd)

@@ -157,7 +157,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     if (fd < 0)
       return absl::PermissionDeniedError(absl::StrCat("cannot write model ", path, ": ", Errno()));
   } else {
-    absl::StatusOr<io::PendingFile> file = io::PendingFile::Create(target.path);
+    absl::StatusOr<io::PendingFile> file = io::PendingFile::Create(target.path, 0666);
     if (!file.ok()) {
       return absl::PermissionDeniedError(
           absl::StrCat("cannot write model ", path, ": ", file.status().message()));

@@ -35,8 +35,9 @@
 //   8  u64 XXH3-64 of every byte before it
 //
 // A file is written whole as a new file without a name (io::PendingFile) and
-// then renamed over the target, so a crash never leaves half a model, nor a
-// temporary file, and never damages the previous one.
+// then renamed over the target, so a crash never leaves half a model (nor,
+// where the file system has O_TMPFILE, a temporary file) and never damages
+// the previous one.
 // Loading checks magic, version, every size and the checksum before it
 // allocates or uses anything.
 #pragma once

@@ -54,7 +54,7 @@ void Write(PendingFile& file, std::string_view text) {
 TEST(PendingFileTest, HasNoNameUntilCommittedThenOnlyTheTarget) {
   const std::string dir = Folder();
   if (!FileSystemHasNamelessFiles(dir)) GTEST_SKIP() << "no O_TMPFILE on " << dir;
-  auto file = PendingFile::Create(dir + "/a.model");
+  auto file = PendingFile::Create(dir + "/a.model", 0666);
   ASSERT_TRUE(file.ok()) << file.status();
   Write(*file, "whole");
   EXPECT_TRUE(Names(dir).empty());  // an interrupt now would leave nothing
@@ -63,17 +63,19 @@ TEST(PendingFileTest, HasNoNameUntilCommittedThenOnlyTheTarget) {
   EXPECT_EQ(Read(dir + "/a.model"), "whole");
 }
 
-TEST(PendingFileTest, GetsTheModeOfAnyNewFile) {
+TEST(PendingFileTest, GetsTheModeLessTheUmask) {
   const std::string dir = Folder();
   const mode_t old = umask(027);
   for (bool nameless : {true, false}) {
-    const std::string target = dir + (nameless ? "/nameless" : "/named");
-    auto file = PendingFile::Create(target, nameless);
-    ASSERT_TRUE(file.ok()) << file.status();
-    ASSERT_TRUE(file->Commit().ok());
-    struct stat st;
-    ASSERT_EQ(stat(target.c_str(), &st), 0);
-    EXPECT_EQ(st.st_mode & 0777, 0640u) << target;
+    for (mode_t mode : {0666, 0600}) {
+      const std::string target = dir + "/" + std::to_string(nameless) + std::to_string(mode);
+      auto file = PendingFile::Create(target, mode, nameless);
+      ASSERT_TRUE(file.ok()) << file.status();
+      ASSERT_TRUE(file->Commit(/*sync=*/false).ok());
+      struct stat st;
+      ASSERT_EQ(stat(target.c_str(), &st), 0);
+      EXPECT_EQ(st.st_mode & 0777, mode & 0750) << target;
+    }
   }
   umask(old);
 }
@@ -83,7 +85,7 @@ TEST(PendingFileTest, NotCommittedLeavesTheTargetAsItWas) {
     const std::string dir = Folder();
     std::ofstream(dir + "/a.model") << "old";
     {
-      auto file = PendingFile::Create(dir + "/a.model", nameless);
+      auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
       ASSERT_TRUE(file.ok()) << file.status();
       Write(*file, "half");
     }
@@ -96,7 +98,7 @@ TEST(PendingFileTest, CommitReplacesTheTarget) {
   for (bool nameless : {true, false}) {
     const std::string dir = Folder();
     std::ofstream(dir + "/a.model") << "old";
-    auto file = PendingFile::Create(dir + "/a.model", nameless);
+    auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
     ASSERT_TRUE(file.ok()) << file.status();
     Write(*file, "new");
     ASSERT_TRUE(file->Commit().ok());
@@ -107,12 +109,12 @@ TEST(PendingFileTest, CommitReplacesTheTarget) {
 
 TEST(PendingFileTest, TheNamedKindIsBesideTheTargetUntilCommitted) {
   const std::string dir = Folder();
-  auto file = PendingFile::Create(dir + "/a.model", /*nameless=*/false);
+  auto file = PendingFile::Create(dir + "/a.model", 0666, /*nameless=*/false);
   ASSERT_TRUE(file.ok()) << file.status();
   const std::string tmp = "a.model.tmp." + std::to_string(getpid()) + ".0";
   EXPECT_EQ(Names(dir), std::vector<std::string>{tmp});
   // A second one takes the next free name.
-  auto second = PendingFile::Create(dir + "/a.model", /*nameless=*/false);
+  auto second = PendingFile::Create(dir + "/a.model", 0666, /*nameless=*/false);
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(Names(dir).size(), 2u);
   second = absl::InternalError("dropped");  // destroys it: its file goes
@@ -124,7 +126,7 @@ TEST(PendingFileTest, TheNamedKindIsBesideTheTargetUntilCommitted) {
 TEST(PendingFileTest, AFolderThatIsNotThereIsNamed) {
   const std::string dir = Folder() + "/missing";
   for (bool nameless : {true, false}) {
-    auto file = PendingFile::Create(dir + "/a.model", nameless);
+    auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.status().message(),
               "cannot create a file in " + dir + ": No such file or directory");
@@ -134,7 +136,7 @@ TEST(PendingFileTest, AFolderThatIsNotThereIsNamed) {
 TEST(PendingFileTest, WriteAllWritesEveryByte) {
   const std::string dir = Folder();
   const std::string big(3 << 20, 'x');
-  auto file = PendingFile::Create(dir + "/big");
+  auto file = PendingFile::Create(dir + "/big", 0666);
   ASSERT_TRUE(file.ok()) << file.status();
   Write(*file, big);
   ASSERT_TRUE(file->Commit().ok());

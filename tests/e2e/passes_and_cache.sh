@@ -18,6 +18,7 @@ done
 # A named cache: built once, then read; rebuilt when options or inputs differ.
 train d.vw --passes 3 --holdout-off --cache d.cache -f c1.model 2> err1.txt
 [ -s d.cache ] || fail "no cache written"
+expect_eq "mode of a cache (the training data: its owner's alone)" 600 "$(stat -c %a d.cache)"
 grep -q "reading examples from cache" err1.txt && fail "read a cache that did not exist"
 train d.vw --passes 3 --holdout-off --cache d.cache -f c2.model 2> err2.txt
 grep -q "^hare train: reading examples from cache d.cache$" err2.txt || fail "cache not reused"
@@ -47,7 +48,7 @@ ls ./*.tmp.* 2>/dev/null && fail "temporary files left behind"
 # name until it is whole (on a file system without O_TMPFILE it would leave
 # its temporary file, as nothing can clean up after SIGKILL).
 mkfifo slow.fifo
-{ cat d.vw; sleep 60; } > slow.fifo &
+{ cat d.vw; exec sleep 60; } > slow.fifo &  # exec: killing $feeder ends the sleep
 feeder=$!
 "$HARE" train --quiet --passes 2 -c killed.cache -f killed.model < slow.fifo 2>/dev/null &
 pid=$!
