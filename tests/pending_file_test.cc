@@ -80,30 +80,24 @@ TEST(PendingFileTest, GetsTheModeLessTheUmask) {
   umask(old);
 }
 
-TEST(PendingFileTest, NotCommittedLeavesTheTargetAsItWas) {
+// Committed, it replaces the target; dropped, it leaves the target as it was;
+// and either way nothing else is left in the folder.
+TEST(PendingFileTest, OnlyCommitReplacesTheTarget) {
   for (bool nameless : {true, false}) {
-    const std::string dir = Folder();
-    std::ofstream(dir + "/a.model") << "old";
-    {
-      auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
-      ASSERT_TRUE(file.ok()) << file.status();
-      Write(*file, "half");
+    for (bool commit : {false, true}) {
+      const std::string dir = Folder();
+      std::ofstream(dir + "/a.model") << "old";
+      {
+        auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
+        ASSERT_TRUE(file.ok()) << file.status();
+        Write(*file, "new");
+        if (commit) {
+          ASSERT_TRUE(file->Commit().ok());
+        }
+      }
+      EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"}) << nameless << commit;
+      EXPECT_EQ(Read(dir + "/a.model"), commit ? "new" : "old") << nameless;
     }
-    EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"}) << nameless;
-    EXPECT_EQ(Read(dir + "/a.model"), "old");
-  }
-}
-
-TEST(PendingFileTest, CommitReplacesTheTarget) {
-  for (bool nameless : {true, false}) {
-    const std::string dir = Folder();
-    std::ofstream(dir + "/a.model") << "old";
-    auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
-    ASSERT_TRUE(file.ok()) << file.status();
-    Write(*file, "new");
-    ASSERT_TRUE(file->Commit().ok());
-    EXPECT_EQ(Names(dir), std::vector<std::string>{"a.model"}) << nameless;
-    EXPECT_EQ(Read(dir + "/a.model"), "new");
   }
 }
 
