@@ -15,11 +15,6 @@ namespace {
 
 std::string Errno() { return std::strerror(errno); }
 
-std::string DirectoryOf(const std::string& path) {
-  const std::string dir = std::filesystem::path(path).parent_path().string();
-  return dir.empty() ? "." : dir;
-}
-
 // A free name beside `target` made by `make` (which fails with EEXIST when it
 // is taken): its path, or "" with errno set.
 template <class Make>
@@ -33,6 +28,11 @@ std::string FreeNameBeside(const std::string& target, Make make) {
 }
 
 }  // namespace
+
+std::string DirectoryOf(const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  return dir.empty() ? "." : dir;
+}
 
 absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_t mode,
                                                 bool nameless) {

@@ -43,6 +43,9 @@ class PendingFile {
   int fd_;
 };
 
+// The folder a file beside `path` is made in ("." for a bare name).
+std::string DirectoryOf(const std::string& path);
+
 // Writes all of `bytes` to `fd`, retrying short writes; false on an error
 // (errno says which).
 bool WriteAll(int fd, std::span<const char> bytes);

@@ -8,11 +8,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <optional>
 #include <span>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -101,11 +99,6 @@ T Get(const char*& p) {
   return value;
 }
 
-std::string DirectoryOf(const std::string& path) {
-  std::string dir = std::filesystem::path(path).parent_path().string();
-  return dir.empty() ? "." : dir;
-}
-
 }  // namespace
 
 absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs) {
@@ -125,7 +118,7 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
     }
     return absl::OkStatus();
   }
-  std::string dir = DirectoryOf(target.path);  // the new file is made beside the target
+  std::string dir = io::DirectoryOf(target.path);  // the new file is made beside the target
   if (access(dir.c_str(), W_OK) != 0) {
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));

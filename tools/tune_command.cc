@@ -134,10 +134,9 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   o.threads = 1;
   o.quiet = true;
   o.holdout_period = setup.folds > 1 ? setup.folds : 5;
-  // Mistakes and held-out examples of every fold, after each pass: the
+  // The held-out examples and mistakes of every fold, after each pass: the
   // error of all held-out examples together, however unequal the folds.
-  std::vector<uint64_t> mistakes(static_cast<size_t>(o.passes), 0);
-  std::vector<uint64_t> held_out(static_cast<size_t>(o.passes), 0);
+  std::vector<learner::PassResult> all(static_cast<size_t>(o.passes));
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
     std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
@@ -152,18 +151,20 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
       return result;
     }
     // A fold stopped early keeps its last error for the passes it skipped.
-    for (size_t p = 0; p < mistakes.size(); ++p) {
+    for (size_t p = 0; p < all.size(); ++p) {
       const learner::PassResult& pass = r->passes[std::min(p, r->passes.size() - 1)];
-      mistakes[p] += pass.holdout_mistakes;
-      held_out[p] += pass.holdout_examples;
+      all[p].holdout_mistakes += pass.holdout_mistakes;
+      all[p].holdout_examples += pass.holdout_examples;
     }
   }
-  std::vector<double> error(mistakes.size());
-  for (size_t p = 0; p < error.size(); ++p) error[p] = double(mistakes[p]) / double(held_out[p]);
+  auto less_error = [](const learner::PassResult& a, const learner::PassResult& b) {
+    return a.holdout_error() < b.holdout_error();
+  };
   const size_t best =
-      one_pass ? 1
-               : static_cast<size_t>(std::min_element(error.begin(), error.end()) - error.begin());
-  result.accuracy = 1 - error[best];
+      one_pass
+          ? 1
+          : static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
+  result.accuracy = 1 - all[best].holdout_error();
   result.passes = one_pass ? 1 : static_cast<int>(best) + 1;
   return result;
 }
