@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace hare::learner {
@@ -17,16 +18,25 @@ double Sigmoid(double x) {
   return e / (1 + e);
 }
 
+// A score, an infinite one (sums past the float range) as the largest float:
+// A s + B and s / T stay numbers (0 * inf and inf - inf would be NaN).
+double Bounded(float score) {
+  constexpr double kMax = std::numeric_limits<float>::max();
+  return std::clamp(double{score}, -kMax, kMax);
+}
+
 }  // namespace
 
-double Calibration::Probability(float score) const { return Sigmoid(double{a} * score + b); }
+double Calibration::Probability(float score) const {
+  return Sigmoid(double{a} * Bounded(score) + b);
+}
 
 void Calibration::Probabilities(std::span<const float> scores, std::span<double> out) const {
   double top = -INFINITY;
-  for (float s : scores) top = std::max(top, double{s} / a);
+  for (float s : scores) top = std::max(top, Bounded(s) / a);
   double sum = 0;
   for (size_t k = 0; k < scores.size(); ++k) {
-    out[k] = std::exp(double{scores[k]} / a - top);
+    out[k] = std::exp(Bounded(scores[k]) / a - top);
     sum += out[k];
   }
   for (double& p : out) p /= sum;
@@ -58,7 +68,7 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
     double f = 0;
     for (size_t i = 0; i < scores.size(); ++i) {
       const double t = classes[i] == 1 ? high : low;
-      const double z = a_ * scores[i] + b_;
+      const double z = a_ * Bounded(scores[i]) + b_;
       f += Log1pExp(z) - t * z;
     }
     return f;
@@ -68,7 +78,7 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
     // Gradient and Hessian; 1e-12 on the diagonal keeps it invertible.
     double g1 = 0, g2 = 0, h11 = 1e-12, h22 = 1e-12, h21 = 0;
     for (size_t i = 0; i < scores.size(); ++i) {
-      const double s = scores[i];
+      const double s = Bounded(scores[i]);
       const double p = Sigmoid(a * s + b);
       const double d = (p - (classes[i] == 1 ? high : low));
       const double w = p * (1 - p);
@@ -109,14 +119,14 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
     for (size_t i = 0; i < n; ++i) {
       const float* row = scores.data() + i * k;
       double top = -INFINITY;
-      for (size_t c = 0; c < k; ++c) top = std::max(top, beta * row[c]);
+      for (size_t c = 0; c < k; ++c) top = std::max(top, beta * Bounded(row[c]));
       double sum = 0, mean = 0;
       for (size_t c = 0; c < k; ++c) {
-        p[c] = std::exp(beta * row[c] - top);
+        p[c] = std::exp(beta * Bounded(row[c]) - top);
         sum += p[c];
-        mean += p[c] * row[c];
+        mean += p[c] * Bounded(row[c]);
       }
-      g += mean / sum - row[classes[i]];
+      g += mean / sum - Bounded(row[classes[i]]);
     }
     return g;
   };

@@ -33,6 +33,7 @@
 #include <span>
 
 #include "io/example_batch.h"
+#include "learner/example_scores.h"
 #include "learner/feature_loop.h"
 #include "learner/learner.h"
 #include "learner/options.h"
@@ -119,16 +120,26 @@ class LinearLearner final : public Learner {
       if constexpr (Rule::kNormalizesInput) scale = norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
       const float theta = rule_.Threshold(xsum * scale);
       for (float& score : row) score = batch.initial(i) + score * scale - theta;
+      const float norm2s = norm2 * scale * scale;
+      // Sums past the float range: the example is not learned from, and is
+      // scored again in doubles, so that no score reported is NaN.
+      const bool overflowed =
+          !std::isfinite(norm2s) ||
+          !std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
+      if (overflowed) {
+        ExampleScores<kFloats>(
+            table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
+            [this](const float* slot) { return rule_.Weight(slot); }, row);
+      }
       if (c < 0) continue;
       ++steps_;
       if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
       if constexpr (kLazyReg) AdvanceRegularization();
-      const float norm2s = norm2 * scale * scale;
-      const float importance = batch.importance(i);
-      if (!std::isfinite(norm2s) ||
-          !std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) {
-        ++overflowed_;  // Learn and LearnClasses skip what they cannot use
+      if (overflowed) {
+        ++overflowed_;
+        continue;
       }
+      const float importance = batch.importance(i);
       switch (multiclass_) {
         case Multiclass::kNone:
           Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
@@ -149,23 +160,9 @@ class LinearLearner final : public Learner {
 
   void PredictionScores(const io::ExampleBatch& batch, size_t i,
                         std::span<float> row) const override {
-    const auto indices = batch.indices(i);
-    const auto values = batch.values(i);
-    float norm2 = 0, xsum = 0;
-    for (uint32_t k = 0; k < row.size(); ++k) {
-      float dot = 0;
-      ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
-        dot += PredictionWeightOf(slot) * x;
-        if (k == 0) {
-          if constexpr (Rule::kNormalizesInput) norm2 += x * x;
-          xsum += x;
-        }
-      });
-      row[k] = dot;
-    }
-    const float scale = Rule::kNormalizesInput && norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
-    const float theta = rule_.Threshold(xsum * scale);
-    for (float& score : row) score = batch.initial(i) + score * scale - theta;
+    ExampleScores<kFloats>(
+        table_, batch.indices(i), batch.values(i), batch.initial(i), Rule::kNormalizesInput,
+        threshold_of_rule(), [this](const float* slot) { return PredictionWeightOf(slot); }, row);
   }
 
   int classes() const override { return multiclass_ == Multiclass::kNone ? 1 : known_; }
@@ -189,6 +186,7 @@ class LinearLearner final : public Learner {
     return rule_.Threshold(1.0f) != rule_.Threshold(0.0f);
   }
   bool normalizes_input() const override { return Rule::kNormalizesInput; }
+  Threshold threshold_of_rule() const { return {threshold(), threshold_per_feature()}; }
   uint64_t overflowed() const override { return overflowed_; }
 
   const Rule& rule() const { return rule_; }

@@ -12,7 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "io/example_cache.h"
 #include "io/example_reader.h"
-#include "learner/feature_loop.h"
+#include "learner/example_scores.h"
 
 namespace hare::learner {
 namespace {
@@ -273,6 +273,10 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (o.probabilities) {
     result.calibration = Calibrate(learner, binary, kept, kept_classes);
     result.calibration_examples = kept.size();
+    const auto has = [&](int32_t c) {
+      return std::find(kept_classes.begin(), kept_classes.end(), c) != kept_classes.end();
+    };
+    result.calibration_fitted = binary ? has(0) && has(1) : !kept.empty();
   }
   result.stats.seconds = Since(start);
   return result;
@@ -283,24 +287,11 @@ ClassMap ClassesOf(const ModelHeader& header) {
 }
 
 void Score(const Model& model, const io::ExampleBatch& batch, size_t i, std::span<float> row) {
-  const auto indices = batch.indices(i);
-  const auto values = batch.values(i);
-  float norm2 = 0, xsum = 0;
-  for (uint32_t k = 0; k < row.size(); ++k) {
-    float dot = 0;
-    ForEachFeature(model.weights(), indices, values, k, [&](const float* slot, float x) {
-      dot += slot[0] * x;
-      if (k == 0) {
-        norm2 += x * x;
-        xsum += x;
-      }
-    });
-    row[k] = dot;
-  }
   const ModelHeader& h = model.header();
-  const float scale = h.normalize_input && norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
-  const float theta = h.threshold_per_feature ? h.threshold * xsum * scale : h.threshold;
-  for (float& score : row) score = batch.initial(i) + score * scale - theta;
+  ExampleScores(
+      model.weights(), batch.indices(i), batch.values(i), batch.initial(i), h.normalize_input,
+      Threshold{h.threshold, h.threshold_per_feature}, [](const float* slot) { return slot[0]; },
+      row);
 }
 
 absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model, ClassMap& classes,

@@ -43,7 +43,10 @@ struct TrainResult {
   std::vector<std::string> classes;   // class labels: the names, by class number
   Calibration calibration;            // with options.probabilities
   uint64_t calibration_examples = 0;  // held-out examples it was fitted on
-  std::vector<FeatureName> names;     // with options.keep_names: by slot, then name
+  // Whether they could fit it: binary, examples of both classes; K classes,
+  // any. If not, the calibration is the identity (A = 1, B = 0; T = 1).
+  bool calibration_fitted = false;
+  std::vector<FeatureName> names;  // with options.keep_names: by slot, then name
 };
 
 // Trains `learner` on one stream (one pass, nothing held out), with binary

@@ -2,6 +2,7 @@
 // learners, the multiclass Perceptron's mistake bound, the lazy average of K
 // vectors, batch boundaries, class numbering, and calibration.
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -312,6 +313,36 @@ TEST(CalibrationTest, PlattOnSeparableScoresStaysFinite) {
   EXPECT_GT(c.a, 0);
   EXPECT_GT(c.Probability(1), 0.5);
   EXPECT_LT(c.Probability(3), 1.0);  // the targets are 4/5 and 1/5, not 1 and 0
+}
+
+// Scores past the float range (sums that overflowed) are the largest floats
+// to the fit and the probabilities: never 0 * inf or inf - inf = NaN.
+TEST(CalibrationTest, InfiniteScoresGiveNumbers) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const Calibration flat{CalibrationKind::kPlatt, 0.0f, 0.5f};
+  EXPECT_DOUBLE_EQ(flat.Probability(kInf), 1 / (1 + std::exp(-0.5)));
+  EXPECT_DOUBLE_EQ(flat.Probability(-kInf), 1 / (1 + std::exp(-0.5)));
+  const Calibration platt{CalibrationKind::kPlatt, 1.0f, 0.0f};
+  EXPECT_EQ(platt.Probability(kInf), 1.0);
+  EXPECT_EQ(platt.Probability(-kInf), 0.0);
+  std::vector<double> p(3);
+  Calibration{CalibrationKind::kTemperature, 2.0f, 0.0f}.Probabilities(
+      std::vector<float>{kInf, 1.0f, -kInf}, p);
+  EXPECT_EQ(p, (std::vector<double>{1.0, 0.0, 0.0}));
+  Calibration{CalibrationKind::kTemperature, 2.0f, 0.0f}.Probabilities(
+      std::vector<float>{-kInf, -kInf, -kInf}, p);
+  EXPECT_EQ(p, (std::vector<double>{1.0 / 3, 1.0 / 3, 1.0 / 3}));
+
+  // Mostly infinite held-out scores, their signs right: a positive slope.
+  const std::vector<float> scores = {-kInf, -kInf, -1, kInf, 2, kInf, -kInf, kInf};
+  const std::vector<int32_t> classes = {0, 0, 1, 1, 0, 1, 0, 1};
+  const Calibration c = FitPlatt(scores, classes);
+  EXPECT_TRUE(std::isfinite(c.a) && std::isfinite(c.b));
+  EXPECT_GT(c.a, 0);
+  EXPECT_GT(c.Probability(kInf), 0.5);
+  EXPECT_LT(c.Probability(-kInf), 0.5);
+  const Calibration t = FitTemperature(scores, 2, std::vector<int32_t>{0, 1, 0, 1});
+  EXPECT_TRUE(std::isfinite(t.a)) << t.a;
 }
 
 // With nothing to fit on, or one class only, the probabilities are the

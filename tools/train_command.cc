@@ -119,14 +119,22 @@ int TrainCommand(int argc, char** argv) {
   }
   if (o.probabilities) {
     const learner::Calibration& c = result->calibration;
-    std::cerr << (o.parse.class_labels
-                      ? absl::StrFormat("calibration = softmax temperature %g",
-                                        static_cast<double>(c.a))
-                      : absl::StrFormat("calibration = sigmoid A %g B %g", static_cast<double>(c.a),
-                                        static_cast<double>(c.b)))
-              << " (fitted on " << result->calibration_examples << " held-out examples)\n";
-    if (result->calibration_examples == 0) {
-      std::cerr << "hare train: warning: no labelled held-out example to fit probabilities on"
+    std::cerr
+        << (o.parse.class_labels
+                ? absl::StrFormat("calibration = softmax temperature %g", static_cast<double>(c.a))
+                : absl::StrFormat("calibration = sigmoid A %g B %g", static_cast<double>(c.a),
+                                  static_cast<double>(c.b)))
+        << (result->calibration_fitted
+                ? absl::StrCat(" (fitted on ", result->calibration_examples, " held-out examples)")
+                : std::string(" (not fitted)"))
+        << "\n";
+    if (!result->calibration_fitted) {
+      std::cerr << "hare train: warning: "
+                << (result->calibration_examples == 0
+                        ? std::string("no labelled held-out example to fit probabilities on")
+                        : absl::StrCat("the ", result->calibration_examples,
+                                       " held-out examples are all of one class, too few to fit "
+                                       "probabilities on"))
                 << (o.parse.class_labels ? ": the probabilities are the softmax of the scores"
                                          : ": P(+1) is the sigmoid of the score")
                 << "\n";

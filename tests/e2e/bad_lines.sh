@@ -107,6 +107,25 @@ grep -q "^hare train: warning: 2 examples (counted in every pass) were not learn
 "$HARE" train diverge.vw --quiet 2> err.txt
 if grep -q "not learned from" err.txt; then fail "an overflow warning without overflow"; fi
 
+# Their scores are never NaN: a sum past the float range is done again in
+# doubles (4 * 3e38 - 4 * 3e38 = 0), or is infinite. Weights +4 and -4:
+for i in 1 2 3; do printf '1 |w good\n-1 |w bad\n'; done > gb.vw
+"$HARE" train gb.vw -l 4 -f gb.model --quiet 2>/dev/null
+printf '1 |w good:3e38 bad:3e38\n1 |w good:3e38 bad:1e38\n' > huge-scores.vw
+printf -- '-1 0\n1 inf\n' > want.txt
+"$HARE" test -i gb.model huge-scores.vw -p got.txt --quiet 2>/dev/null
+cmp -s got.txt want.txt || fail "test -p of overflowing sums: $(cat got.txt)"
+"$HARE" predict -i gb.model huge-scores.vw > got.txt
+cmp -s got.txt want.txt || fail "predict of overflowing sums: $(cat got.txt)"
+"$HARE" audit -i gb.model huge-scores.vw > got.txt
+[ "$(grep -c $'\tscore 0$\|\tscore inf$' got.txt)" = 2 ] || fail "audit of overflowing sums: $(cat got.txt)"
+# A probability is never NaN either, even where the fit saw only such sums.
+cat gb.vw huge-scores.vw > gb-huge.vw
+"$HARE" train gb-huge.vw -l 4 --probabilities --holdout-period 4 -f gbp.model --quiet 2> err.txt
+"$HARE" predict -i gbp.model huge-scores.vw > got.txt
+if grep -qi nan got.txt; then fail "a NaN probability: $(cat got.txt)"; fi
+[ "$(wc -l < got.txt)" = 2 ] || fail "probabilities of overflowing sums: $(cat got.txt)"
+
 # A byte-order mark opening a file is no part of the first label.
 printf '\xef\xbb\xbfpos\tgood film\nneg\tbad film\npos\tgreat\n' > bom.tsv
 "$HARE" train --format text --multiclass ova bom.tsv --quiet -f bom.model 2> err.txt

@@ -121,6 +121,14 @@ expect_code 2 "$HARE" train --quiet --format text --multiclass ova many.tsv 2> m
 grep -q "^hare train: many.tsv:65537: class 'c65537' would be class 65537; at most 65536 classes are supported$" many.txt ||
   fail "$(cat many.txt)"
 
+# Held-out examples all of one class (every 10th of 60 alternating ones is
+# -1): nothing to fit, and train says so rather than "fitted".
+for i in $(seq 30); do printf '1 |w a\n-1 |w b\n'; done > one-class.vw
+"$HARE" train --probabilities one-class.vw -f one.model --quiet 2> one.txt
+grep -q "^calibration = sigmoid A 1 B 0 (not fitted)$" one.txt || fail "one class: $(cat one.txt)"
+grep -q "^hare train: warning: the 6 held-out examples are all of one class, too few to fit probabilities on: P(+1) is the sigmoid of the score$" one.txt ||
+  fail "one-class warning: $(cat one.txt)"
+
 # --probabilities needs held-out examples.
 expect_code 1 "$HARE" train --probabilities --holdout-off "$data/rt-polarity.test.vw.gz" 2> h.txt
 grep -q "cannot go with --holdout-off" h.txt || fail "$(cat h.txt)"

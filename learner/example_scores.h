@@ -1,0 +1,74 @@
+// The scores of one example, a column per class, through the one per-feature
+// loop: row[k] = initial + (w_k . x) s - t, where s = 1/||x|| when the
+// examples are scaled to unit length (1 otherwise) and t is the threshold of
+// the scaled example.
+//
+// The sums are kept in floats, as training keeps them. Where they overflow
+// (w.x or sum x_i^2 beyond 3.4e38, as values near the float limit give), the
+// float result can be inf - inf = NaN; such an example is scored again in
+// doubles, so that a score is at worst infinite and never NaN.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+
+#include "learner/feature_loop.h"
+
+namespace hare::learner {
+
+// What a rule subtracts from w.x: theta, or theta times sum x_i (Winnow's
+// threshold by default).
+struct Threshold {
+  float theta = 0.0f;
+  bool per_feature = false;
+};
+
+// A double as a float, infinite beyond the float range (where a plain
+// conversion is undefined).
+inline float ToFloat(double v) {
+  constexpr double kMax = std::numeric_limits<float>::max();
+  if (v > kMax) return std::numeric_limits<float>::infinity();
+  if (v < -kMax) return -std::numeric_limits<float>::infinity();
+  return static_cast<float>(v);
+}
+
+// The scores with sums in Acc (float or double). weight(slot) reads the
+// weight a slot scores with.
+template <class Acc, int kFloats = 0, class Table, class Weight>
+void ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
+                     std::span<const float> values, float initial, bool normalize,
+                     Threshold threshold, Weight&& weight, std::span<float> row) {
+  Acc norm2 = 0, xsum = 0;
+  for (float x : values) {
+    if (normalize) norm2 += Acc{x} * x;
+    xsum += x;
+  }
+  const Acc scale = normalize && norm2 > 0 ? 1 / std::sqrt(norm2) : Acc{1};
+  const Acc theta = threshold.per_feature ? threshold.theta * (xsum * scale) : threshold.theta;
+  for (uint32_t k = 0; k < row.size(); ++k) {
+    Acc dot = 0;
+    ForEachFeature<kFloats>(table, indices, values, k,
+                            [&](const float* slot, float x) { dot += Acc{weight(slot)} * x; });
+    row[k] = ToFloat(initial + dot * scale - theta);
+  }
+}
+
+// Scores each class of one example; never NaN (see above).
+template <int kFloats = 0, class Table, class Weight>
+void ExampleScores(const Table& table, std::span<const uint32_t> indices,
+                   std::span<const float> values, float initial, bool normalize,
+                   Threshold threshold, Weight&& weight, std::span<float> row) {
+  ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize, threshold, weight,
+                                  row);
+  for (float s : row) {
+    if (!std::isfinite(s)) {
+      ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold,
+                                       weight, row);
+      return;
+    }
+  }
+}
+
+}  // namespace hare::learner
