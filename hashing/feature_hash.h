@@ -49,9 +49,20 @@ inline uint64_t FeatureHash(std::string_view name, uint64_t namespace_hash) {
   return XXH3_64bits_withSeed(name.data(), name.size(), namespace_hash);
 }
 
-// The hash of a combination of two features (an n-gram, an interaction of
-// namespaces): XXH3 of b's 8 bytes seeded by a. Pinned in tests.
+// The hash of a combination of two features (an n-gram, a window word at
+// its offset, a collocation): XXH3 of b's 8 bytes seeded by a. Pinned in tests.
 inline uint64_t Combine(uint64_t a, uint64_t b) { return XXH3_64bits_withSeed(&b, sizeof b, a); }
+
+// The hash of an interaction of two features (-q, and --cubic as a pair then
+// a third): XXH3 of a's and b's 16 bytes with a seed of its own, so that it is
+// never, by construction, the n-gram of the same features (Combine(a, b):
+// "a^x*a^y" and "a^x_y" are two features, as are "a^x*a^y*a^z" and
+// "a^x_y_z"). Pinned in tests.
+inline uint64_t Interact(uint64_t a, uint64_t b) {
+  constexpr uint64_t kInteractionSeed = 0x71u;  // 'q'
+  const uint64_t parts[2] = {a, b};
+  return XXH3_64bits_withSeed(parts, sizeof parts, kInteractionSeed);
+}
 
 inline uint32_t MaskFor(int bits) { return bits >= 32 ? 0xFFFFFFFFu : ((uint32_t{1} << bits) - 1); }
 

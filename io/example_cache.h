@@ -31,7 +31,8 @@
 
 namespace hare::io {
 
-inline constexpr uint32_t kCacheVersion = 2;
+// 3: -q/--cubic features hashed by hashing::Interact.
+inline constexpr uint32_t kCacheVersion = 3;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

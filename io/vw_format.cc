@@ -12,9 +12,9 @@
 //
 // Interactions (-q ab, --cubic abc) add, for every pair (triple) of features
 // in namespaces whose names start with those letters (':' any, ' ' the
-// default namespace), the feature Combine(h1, h2) (and h3) with the product
-// of the values. Within one namespace only combinations are made (i <= j, as
-// VW 9 does by default), not both orders.
+// default namespace), the feature Interact(h1, h2) (a triple:
+// Interact(Interact(h1, h2), h3)) with the product of the values. Within one namespace only
+// combinations are made (i <= j, as VW 9 does by default), not both orders.
 //
 // --ngram N / --skips K (or aN, aK for namespaces starting with a) add, after
 // a namespace's features, their n-grams (hashing/ngrams.h) with value 1, as
@@ -123,7 +123,7 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
       if (!Matches(in[0], f[i].space)) continue;
       for (size_t j = 0; j < n; ++j) {
         if (!Matches(in[1], f[j].space) || swapped(in, 0, i, 1, j)) continue;
-        const uint64_t pair = hashing::Combine(f[i].hash, f[j].hash);
+        const uint64_t pair = hashing::Interact(f[i].hash, f[j].hash);
         if (in.size() == 2) {
           add(pair, f[i].value * f[j].value, i, j, n);
           continue;
@@ -131,7 +131,7 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
         for (size_t k = 0; k < n; ++k) {
           if (!Matches(in[2], f[k].space) || swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k))
             continue;
-          add(hashing::Combine(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j, k);
+          add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j, k);
         }
       }
     }

@@ -384,6 +384,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     h.interactions.emplace_back(x, len);
     x += len;
   }
+  if (version < 7 && !h.interactions.empty()) {
+    return refuse(
+        absl::StrCat("its -q/--cubic features were hashed as n-grams are (format version ", version,
+                     "); this hare hashes them apart: train the model again"));
+  }
   // Then the classes: multiclass method, calibration, and the class names.
   if (header_end - x < static_cast<ptrdiff_t>(kClassPart)) return refuse("damaged classes");
   const uint8_t multiclass = Get<uint8_t>(x);

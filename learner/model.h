@@ -61,7 +61,10 @@ namespace hare::learner {
 inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 5: the tokenizer version. Version 4 files load as tokenizer version 1's.
 // 6: the learner's options and the passes run. Older files load without them.
-inline constexpr uint32_t kModelVersion = 6;
+// 7: -q/--cubic features hashed apart from n-grams (hashing::Interact). Older
+//    files with interactions are refused (their features hash otherwise now);
+//    those without load.
+inline constexpr uint32_t kModelVersion = 7;
 
 struct ModelHeader {
   int bits = 18;

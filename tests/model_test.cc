@@ -309,21 +309,46 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 7;  // format version 7
+  newer[8] = 8;  // format version 8
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 7, but this hare reads versions 4 to 6 (made by a newer hare)");
+                ": format version 8, but this hare reads versions 4 to 7 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 6");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 7");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
   EXPECT_THAT(std::string(LoadModel(dir_).status().message()), HasSubstr("not a regular file"));
+}
+
+// Before format version 7, -q/--cubic features hashed as n-grams do: such a
+// model is refused, as this hare would score it with other features. Version 6
+// files are laid out as version 7's; byte 8 is the version.
+TEST_F(ModelTest, AnInteractionModelOfFormatVersion6IsRefused) {
+  auto as_version_6 = [&](const ModelHeader& h) {
+    EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    std::string bytes = ReadFile(path_);
+    EXPECT_EQ(bytes[8], 7);
+    bytes[8] = 6;
+    const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
+    std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+    WriteFile(path_, bytes);
+    return LoadModel(path_);
+  };
+  ModelHeader quadratic = Header();
+  quadratic.interactions = {"ab"};
+  EXPECT_EQ(as_version_6(quadratic).status().message(),
+            "cannot load model " + path_ +
+                ": its -q/--cubic features were hashed as n-grams are (format version 6); this "
+                "hare hashes them apart: train the model again");
+  const absl::StatusOr<Model> plain = as_version_6(Header());
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->file_version(), 6u);
 }
 
 // A text model keeps the version of the tokenizer that made its features; a

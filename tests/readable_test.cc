@@ -112,7 +112,33 @@ TEST(VwNgramsTest, InteractionsSeeTheGrams) {
   const uint64_t ab = hashing::Combine(H("a", "w"), H("b", "w"));
   EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"w^a", "w^b", "w^a_b", "x^p",
                                                              "w^a*x^p", "w^b*x^p", "w^a_b*x^p"}));
-  EXPECT_EQ(FeaturesOf(p.batch(), 0).back(), (Feature{Slot(hashing::Combine(ab, H("p", "x"))), 3}));
+  EXPECT_EQ(FeaturesOf(p.batch(), 0).back(),
+            (Feature{Slot(hashing::Interact(ab, H("p", "x"))), 3}));
+}
+
+// An n-gram and the interaction of the same features are two features, at
+// every -b: "w^a_b" is Combine(a, b), "w^a*w^b" Interact(a, b); "w^a_b_c" and
+// "w^a*w^b*w^c" likewise.
+TEST(VwNgramsTest, AGramIsNotTheInteractionOfItsWords) {
+  io::ParseOptions o = Named(false);
+  o.interactions = {"ww", "www"};
+  o.ngrams = {"w3"};
+  o.bits = 30;
+  ParsedChunk p("1 |w a b c\n", o);
+  const std::vector<std::string> names = NamesOf(p.batch(), 0);
+  const auto indices = p.batch().indices(0);
+  auto slot_of = [&](std::string_view name) {
+    const auto at = std::find(names.begin(), names.end(), name);
+    EXPECT_NE(at, names.end()) << name;
+    return indices[static_cast<size_t>(at - names.begin())];
+  };
+  EXPECT_NE(slot_of("w^a_b"), slot_of("w^a*w^b"));
+  EXPECT_NE(slot_of("w^a_b_c"), slot_of("w^a*w^b*w^c"));
+  EXPECT_NE(slot_of("w^a*w^b*w^a_b"), slot_of("w^a_b*w^a_b"));
+  std::vector<uint32_t> sorted(indices.begin(), indices.end());
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end())
+      << "two of the " << sorted.size() << " features share a slot";
 }
 
 TEST(VwNgramsTest, Specs) {

@@ -183,11 +183,17 @@ TEST(TokenizeTest, TheIdNamesTheVersionAndUnicode) {
   EXPECT_TRUE(TokenizerId().starts_with("3 unicode ")) << TokenizerId();
 }
 
-// Never to be changed: models and caches depend on them.
+// Never to be changed: models and caches depend on them. The values agree with
+// Python's xxhash 3.2 (Debian's python3-xxhash): xxh3_64_intdigest of
+// struct.pack('<Q', 0x5678) with seed 0x1234, and of
+// struct.pack('<QQ', 0x1234, 0x5678) with seed 0x71.
 TEST(TextFeaturesTest, CombinationHashesArePinned) {
   EXPECT_EQ(Combine(1, 2), Combine(1, 2));
   EXPECT_NE(Combine(1, 2), Combine(2, 1));
   EXPECT_EQ(Combine(0x1234, 0x5678), 0x8c128bb8b57c94f8ull);
+  EXPECT_EQ(Interact(0x1234, 0x5678), 0xebe54b83ce88de72ull);
+  EXPECT_NE(Interact(0x1234, 0x5678), Combine(0x1234, 0x5678));
+  EXPECT_NE(Interact(1, 2), Interact(2, 1));
   EXPECT_EQ(OffsetHash(-1), 0x9b2d13fea06eec4cull);
   EXPECT_NE(OffsetHash(1), OffsetHash(-1));
 }

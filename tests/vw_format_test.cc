@@ -372,7 +372,7 @@ TEST(VwFormatTest, ControlBytesAndLongNamesInsideTokens) {
 namespace hare::io {
 namespace {
 
-// -q ab and --cubic abc: the hashes of pairs and triples are Combine()s of
+// -q ab and --cubic abc: the hashes of pairs and triples are Interact()s of
 // their features' hashes, the values are products, and within one namespace
 // only combinations (i <= j) are made.
 TEST(VwFormatTest, Interactions) {
@@ -390,8 +390,8 @@ TEST(VwFormatTest, Interactions) {
               (std::vector<Feature>{{slot(x), 2},
                                     {slot(y), 1},
                                     {slot(z), 3},
-                                    {slot(hashing::Combine(x, z)), 6},
-                                    {slot(hashing::Combine(y, z)), 3}}));
+                                    {slot(hashing::Interact(x, z)), 6},
+                                    {slot(hashing::Interact(y, z)), 3}}));
   }
   o.interactions = {"aa"};
   {
@@ -399,16 +399,16 @@ TEST(VwFormatTest, Interactions) {
     EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
               (std::vector<Feature>{{slot(x), 2},
                                     {slot(y), 1},
-                                    {slot(hashing::Combine(x, x)), 4},
-                                    {slot(hashing::Combine(x, y)), 2},
-                                    {slot(hashing::Combine(y, y)), 1}}));
+                                    {slot(hashing::Interact(x, x)), 4},
+                                    {slot(hashing::Interact(x, y)), 2},
+                                    {slot(hashing::Interact(y, y)), 1}}));
   }
   o.interactions = {"aab"};
   {
     test_util::ParsedChunk p("1 |alpha x:2 y |beta z:3\n", o);
     const auto f = test_util::FeaturesOf(p.batch(), 0);
     ASSERT_EQ(f.size(), 6u);  // 3 features, then xxz, xyz, yyz
-    EXPECT_EQ(f[4], (Feature{slot(hashing::Combine(hashing::Combine(x, y), z)), 6}));
+    EXPECT_EQ(f[4], (Feature{slot(hashing::Interact(hashing::Interact(x, y), z)), 6}));
   }
   o.interactions = {": "};  // any namespace with the default one
   {
@@ -417,8 +417,8 @@ TEST(VwFormatTest, Interactions) {
     EXPECT_EQ(test_util::FeaturesOf(p.batch(), 0),
               (std::vector<Feature>{{slot(x), 1},
                                     {slot(w), 1},
-                                    {slot(hashing::Combine(x, w)), 1},
-                                    {slot(hashing::Combine(w, w)), 1}}));
+                                    {slot(hashing::Interact(x, w)), 1},
+                                    {slot(hashing::Interact(w, w)), 1}}));
   }
   // A wildcard that can match a namespace twice makes each set once: "a:"
   // pairs x with y but not also y with x; "a:a" makes x y z, not also y z x.
@@ -429,11 +429,11 @@ TEST(VwFormatTest, Interactions) {
               (std::vector<Feature>{{slot(x), 2},
                                     {slot(y), 1},
                                     {slot(z), 3},
-                                    {slot(hashing::Combine(x, x)), 4},
-                                    {slot(hashing::Combine(x, y)), 2},
-                                    {slot(hashing::Combine(x, z)), 6},
-                                    {slot(hashing::Combine(y, y)), 1},
-                                    {slot(hashing::Combine(y, z)), 3}}));
+                                    {slot(hashing::Interact(x, x)), 4},
+                                    {slot(hashing::Interact(x, y)), 2},
+                                    {slot(hashing::Interact(x, z)), 6},
+                                    {slot(hashing::Interact(y, y)), 1},
+                                    {slot(hashing::Interact(y, z)), 3}}));
   }
   o.interactions = {"a:a"};
   {
@@ -442,8 +442,8 @@ TEST(VwFormatTest, Interactions) {
     // 3 features, then x*x*x x*x*y x*y*y x*z*x x*z*y y*y*y y*z*y: each
     // multiset with two or more features of alpha, once.
     ASSERT_EQ(f.size(), 10u);
-    EXPECT_EQ(f[6], (Feature{slot(hashing::Combine(hashing::Combine(x, z), x)), 1}));
-    EXPECT_EQ(f[7], (Feature{slot(hashing::Combine(hashing::Combine(x, z), y)), 1}));
+    EXPECT_EQ(f[6], (Feature{slot(hashing::Interact(hashing::Interact(x, z), x)), 1}));
+    EXPECT_EQ(f[7], (Feature{slot(hashing::Interact(hashing::Interact(x, z), y)), 1}));
   }
   // A product too large for a float is a bad line.
   o.interactions = {"ab"};
