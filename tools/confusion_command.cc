@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "hashing/text_features.h"
@@ -39,9 +40,23 @@ int ConfusionCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
   // Words are matched as tokens, lower-cased: each word of the set must be
   // one, and a word twice would be a class that never wins.
+  const auto not_utf8 = [](const char* flag, std::string_view word) {
+    std::string storage;
+    std::vector<std::string_view> tokens;
+    if (hashing::Tokenize(word, /*keep_case=*/true, storage, tokens) == 0) return false;
+    Fail("confusion",
+         absl::StrCat(flag, " '", absl::CHexEscape(absl::string_view(word.data(), word.size())),
+                      "' is not valid UTF-8"),
+         kExitUsage);
+    return true;
+  };
   std::vector<std::string> set;
-  for (const std::string& entry :
-       std::vector<std::string>(absl::StrSplit(set_text, ',', absl::SkipEmpty()))) {
+  for (const std::string& entry : std::vector<std::string>(absl::StrSplit(set_text, ','))) {
+    if (entry.empty()) {
+      return Fail("confusion", absl::StrCat("--set '", set_text, "' has an empty word"),
+                  kExitUsage);
+    }
+    if (not_utf8("--set word", entry)) return kExitUsage;
     std::optional<std::string> word = hashing::SingleToken(entry, /*keep_case=*/false);
     if (!word) {
       return Fail("confusion",
@@ -58,10 +73,19 @@ int ConfusionCommand(int argc, char** argv) {
     return Fail("confusion", "--set needs at least two words, e.g. --set whether,weather",
                 kExitUsage);
   }
+  if (not_utf8("--target", target)) return kExitUsage;
   if (hashing::SingleToken(target, /*keep_case=*/true) != target) {
     return Fail("confusion",
                 absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,
                              ", so hare train could never find it"),
+                kExitUsage);
+  }
+  // The marker as train's lower-cased tokens hold it: a set word or a line
+  // holding it would make windows around the wrong tokens.
+  const std::string marker = *hashing::SingleToken(target, /*keep_case=*/false);
+  if (std::find(set.begin(), set.end(), marker) != set.end()) {
+    return Fail("confusion",
+                absl::StrCat("--target '", target, "' is a word of --set: choose another marker"),
                 kExitUsage);
   }
   if (binary && set.size() != 2) {
@@ -82,6 +106,12 @@ int ConfusionCommand(int argc, char** argv) {
         }
         // Case never changes where tokens split.
         hashing::Tokenize(line, /*keep_case=*/false, lower_storage, lower);
+        if (std::find(lower.begin(), lower.end(), marker) != lower.end()) {
+          std::cerr << input << ":" << number << ": the line already holds the marker '" << target
+                    << "', which would be read as another occurrence; line skipped\n";
+          ++bad;
+          return;
+        }
         for (size_t t = 0; t < tokens.size(); ++t) {
           const auto word = std::find(set.begin(), set.end(), lower[t]);
           if (word == set.end()) continue;

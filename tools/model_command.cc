@@ -101,6 +101,11 @@ int ModelCommand(int argc, char** argv) {
     return kExitOk;
   }
   if (what != "info" && what != "dump") {
+    if (what.empty()) {
+      std::cerr << "hare model: which? info or dump\n\n";
+    } else {
+      std::cerr << "hare model: unknown command '" << what << "'\n\n";
+    }
     std::cerr << kModelUsage;
     return kExitUsage;
   }

@@ -49,11 +49,18 @@ void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& cl
   out += '\n';
 }
 
+// Empty lines for the lines of a chunk from `next` up to `line` (not
+// included): its blank and bad lines, so that line n out answers line n in.
+void PadTo(uint32_t line, uint32_t& next, std::string& text) {
+  for (; next < line; ++next) text += '\n';
+}
+
 constexpr const char* kTestSynopsis =
     "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
-    "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per example:\n"
-    "the predicted label, then the raw score, or with a model trained with --probabilities\n"
-    "P(+1) (binary) or the probability of the predicted class (then the tag, if any). When the\n"
+    "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per input\n"
+    "line: the predicted label, then the raw score, or with a model trained with --probabilities\n"
+    "P(+1) (binary) or the probability of the predicted class (then the tag, if any); an empty\n"
+    "line for a blank or malformed line, as hare predict does. When the\n"
     "examples have labels, a summary, the accuracy, per-class precision, recall and F1, their\n"
     "macro averages, AUC (binary), log loss and expected calibration error (with\n"
     "probabilities) and the confusion matrix go to stderr; --json also writes them to stdout as\n"
@@ -130,9 +137,14 @@ int TestCommand(int argc, char** argv) {
         while (evaluation.classes() < classes.size())
           evaluation.AddClass(classes.names()[evaluation.classes()]);
         text.clear();
+        uint32_t line = 1;  // next line of the chunk to answer
         for (size_t i = 0; i < batch.size(); ++i) {
           h.calibration.ClassProbabilities(scores.row(i), h.binary(), probabilities);
-          if (out) AppendPrediction(h, classes, batch, scores, i, probabilities, text);
+          if (out) {
+            PadTo(batch.line(i), line, text);
+            AppendPrediction(h, classes, batch, scores, i, probabilities, text);
+            ++line;
+          }
           if (ids[i] < 0) continue;
           const int32_t predicted = scores.Predicted(i, probabilities);
           const std::span<const float> row = scores.row(i);
@@ -149,6 +161,7 @@ int TestCommand(int argc, char** argv) {
           }
         }
         if (!out) return;
+        PadTo(batch.line_count + 1, line, text);
         fwrite(text.data(), 1, text.size(), out.get());
       });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
@@ -197,13 +210,13 @@ int PredictCommand(int argc, char** argv) {
         text.clear();
         uint32_t line = 1;  // next line of the chunk to answer
         for (size_t i = 0; i < batch.size(); ++i) {
-          for (; line < batch.line(i); ++line) text += '\n';
+          PadTo(batch.line(i), line, text);
           model->header().calibration.ClassProbabilities(scores.row(i), model->header().binary(),
                                                          probabilities);
           AppendPrediction(model->header(), classes, batch, scores, i, probabilities, text);
           ++line;
         }
-        for (; line <= batch.line_count; ++line) text += '\n';
+        PadTo(batch.line_count + 1, line, text);
         fwrite(text.data(), 1, text.size(), stdout);
         fflush(stdout);
       });

@@ -189,6 +189,10 @@ expect_eq "model file mode" 644 "$(stat -c %a mode.model)"
 # model info; hare model --help is help, not a usage error.
 "$HARE" model --help > help.txt || fail "hare model --help failed"
 grep -q "^usage: hare model info -i MODEL$" help.txt || fail "hare model --help: $(cat help.txt)"
+expect_code 1 "$HARE" model frob -i m.model 2> err.txt
+grep -q "^hare model: unknown command 'frob'$" err.txt || fail "hare model frob: $(cat err.txt)"
+expect_code 1 "$HARE" model 2> err.txt
+grep -q "^hare model: which? info or dump$" err.txt || fail "hare model: $(cat err.txt)"
 "$HARE" model info -i m.model > info.txt
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"

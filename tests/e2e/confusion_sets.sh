@@ -16,6 +16,21 @@ grep -q "^hare confusion: --set word 'may be' is not one token" err.txt || fail 
 expect_code 1 "$HARE" confusion --set whether,Whether raw.txt 2> err.txt
 grep -q "^hare confusion: --set has 'whether' twice$" err.txt || fail "twice: $(cat err.txt)"
 expect_code 1 "$HARE" confusion --set whether,weather --target "a b" raw.txt
+# An empty set word, a marker that is a set word or not UTF-8: refused.
+expect_code 1 "$HARE" confusion --set whether,,weather raw.txt 2> err.txt
+grep -q "^hare confusion: --set 'whether,,weather' has an empty word$" err.txt || fail "empty: $(cat err.txt)"
+expect_code 1 "$HARE" confusion --set whether,weather --target Weather raw.txt 2> err.txt
+grep -q "^hare confusion: --target 'Weather' is a word of --set: choose another marker$" err.txt ||
+  fail "marker in the set: $(cat err.txt)"
+expect_code 1 "$HARE" confusion --set "$(printf 'a,b\xff')" raw.txt 2> err.txt
+grep -qxF "hare confusion: --set word 'b\xff' is not valid UTF-8" err.txt || fail "set utf-8: $(cat err.txt)"
+expect_code 1 "$HARE" confusion --set a,b --target "$(printf '\xff')" raw.txt 2> err.txt
+grep -qxF "hare confusion: --target '\xff' is not valid UTF-8" err.txt || fail "target utf-8: $(cat err.txt)"
+# A line already holding the marker would give two: reported and skipped.
+printf 'the _target_ whether\nno whether\n' | { expect_code 2 "$HARE" confusion --set whether,weather > out.txt 2> err.txt; }
+grep -q "^<stdin>:1: the line already holds the marker '_TARGET_', which would be read as another occurrence; line skipped$" err.txt ||
+  fail "marker in a line: $(cat err.txt)"
+expect_eq "the line after" "$(printf 'whether\tno _TARGET_')" "$(cat out.txt)"
 # Any script's case, and the typographic apostrophe, match the set's words.
 printf '\xc3\x89T\xc3\x89 They\xe2\x80\x99re\n' > unicode.txt
 "$HARE" confusion --set "$(printf '\xc3\xa9t\xc3\xa9,they'"'"'re')" unicode.txt > out.txt

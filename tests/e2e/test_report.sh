@@ -46,6 +46,15 @@ grep -q "^-1 .* $negatives\$" test.txt || fail "text report row -1: $(cat test.t
 grep -q "^+1 .* $positives\$" test.txt || fail "text report row +1"
 grep -q "^auc = 0\.[0-9]\{6\}\$" test.txt || fail "text report AUC"
 
+# -p writes a line per input line, as predict does: an empty one for a blank
+# or bad line, so that predictions line up with the test file.
+printf '1 |w good\n1 |w x:nan\n\n-1 |w bad\n' > gaps.vw
+"$HARE" test -i m.model gaps.vw -p gaps.txt --quiet 2>/dev/null
+"$HARE" predict -i m.model gaps.vw > gaps-predict.txt 2>/dev/null
+[ "$(wc -l < gaps.txt)" = 4 ] || fail "test -p of 4 lines: $(cat -A gaps.txt)"
+cmp -s gaps.txt gaps-predict.txt || fail "test -p and predict differ: $(cat -A gaps.txt)"
+expect_eq "the blank lines" "2 3" "$(awk '$0 == "" { printf "%s%d", s, NR; s = " " }' gaps.txt)"
+
 # Without --json nothing goes to stdout; with -p - it would share stdout: refused.
 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --quiet > none.txt 2>/dev/null
 expect_eq "stdout without --json" "" "$(cat none.txt)"
