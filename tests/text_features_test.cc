@@ -85,6 +85,13 @@ TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
       (std::vector<std::string>{"\xcf\x83\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82",
                                 "\xcf\x83\xce\xaf\xcf\x83\xcf\x85\xcf\x86\xce\xbf\xcf\x82",
                                 "\xce\xbf\xcf\x82", ".", "\xcf\x83"}));
+  // The README's three cases where Unicode's Final_Sigma (Python) differs:
+  // 1\u03a3 is 1\u03c2 (a sigma not first in its word); \u0391\u03a3 + U+0301 is
+  // \u03b1\u03c3 + U+0301 (the accent continues the word); \u0391\u03a3'\u0391 is
+  // \u03b1\u03c2'\u03b1 (the apostrophe is no word character).
+  EXPECT_EQ(Tokens("1\xce\xa3 \xce\x91\xce\xa3\xcc\x81 \xce\x91\xce\xa3'\xce\x91"),
+            (std::vector<std::string>{"1\xcf\x82", "\xce\xb1\xcf\x83\xcc\x81",
+                                      "\xce\xb1\xcf\x82'\xce\xb1"}));
   EXPECT_EQ(Tokens("CAF\xc3\x89 \xce\xa3", true),
             (std::vector<std::string>{"CAF\xc3\x89", "\xce\xa3"}));
   // Unicode punctuation and symbols are tokens of their own: curly quotes,
