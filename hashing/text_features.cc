@@ -193,7 +193,7 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
         // Unicode's one lower case that depends on context (Final_Sigma):
         // a capital sigma that ends a word, not its first character, is ς.
         // Unicode's rule also looks past marks and apostrophes and wants a
-        // cased letter before (README: 1Σ, ΑΣ + accent, ΑΣ'Α differ).
+        // cased letter before (the README lists where they differ).
         const bool final_sigma =
             cp.value == 0x03A3 && storage.size() > word_start && !StartsWord(next, end);
         AppendUtf8(final_sigma ? 0x03C2 : u_tolower(cp.value), storage);

@@ -5,10 +5,12 @@
 //
 // The sums are kept in floats, as training keeps them. Where they overflow
 // (w.x or sum x_i^2 beyond 3.4e38, as values near the float limit give), the
-// float result can be inf - inf = NaN; such an example is scored again in
-// doubles, so that a score is at worst infinite and never NaN.
+// float result can be inf - inf = NaN, or, scaled by 1/sqrt(inf), the same
+// score for every example; such an example is scored again in doubles, so
+// that a score is at worst infinite and never NaN.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -35,9 +37,10 @@ inline float ToFloat(double v) {
 }
 
 // The scores with sums in Acc (float or double). weight(slot) reads the
-// weight a slot scores with.
+// weight a slot scores with. False if the squared length overflowed (scaled
+// to unit length, every score would be initial - t, finite but wrong).
 template <class Acc, int kFloats = 0, class Table, class Weight>
-void ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
+bool ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
                      std::span<const float> values, float initial, bool normalize,
                      Threshold threshold, Weight&& weight, std::span<float> row) {
   Acc norm2 = 0, xsum = 0;
@@ -53,6 +56,7 @@ void ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
                             [&](const float* slot, float x) { dot += Acc{weight(slot)} * x; });
     row[k] = ToFloat(initial + dot * scale - theta);
   }
+  return std::isfinite(norm2);
 }
 
 // Scores each class of one example; never NaN (see above).
@@ -60,14 +64,12 @@ template <int kFloats = 0, class Table, class Weight>
 void ExampleScores(const Table& table, std::span<const uint32_t> indices,
                    std::span<const float> values, float initial, bool normalize,
                    Threshold threshold, Weight&& weight, std::span<float> row) {
-  ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize, threshold, weight,
-                                  row);
-  for (float s : row) {
-    if (!std::isfinite(s)) {
-      ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold,
-                                       weight, row);
-      return;
-    }
+  const bool finite = ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize,
+                                                      threshold, weight, row) &&
+                      std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
+  if (!finite) {
+    ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold, weight,
+                                     row);
   }
 }
 

@@ -60,6 +60,11 @@ TEST(ExampleScoresTest, OverflowingSumsAreDoneAgainInDoubles) {
                 row);
   EXPECT_FLOAT_EQ(row[0], static_cast<float>(8 / std::sqrt(10.0)));
   EXPECT_FLOAT_EQ(row[1], static_cast<float>(-10 / std::sqrt(10.0)));
+  // Only the squared length overflows (2e40): in floats the scale would be
+  // 1/sqrt(inf) = 0 and the score 0, finite; (4e20 + 2e20) / sqrt(2e40).
+  ExampleScores(t, std::vector<uint32_t>{1, 3}, std::vector<float>{1e20f, 1e20f}, 0.0f, true,
+                Threshold{}, kWeight, row);
+  EXPECT_FLOAT_EQ(row[0], static_cast<float>(6 / std::sqrt(2.0)));
   // Winnow's threshold of 3e38 + 3e38 features: in doubles too.
   ExampleScores(t, std::vector<uint32_t>{1, 1}, std::vector<float>{3e38f, 3e38f}, 0.0f, false,
                 Threshold{4.0f, true}, kWeight, row);

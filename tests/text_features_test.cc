@@ -88,10 +88,16 @@ TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
   // The README's three cases where Unicode's Final_Sigma (Python) differs:
   // 1\u03a3 is 1\u03c2 (a sigma not first in its word); \u0391\u03a3 + U+0301 is
   // \u03b1\u03c3 + U+0301 (the accent continues the word); \u0391\u03a3'\u0391 is
-  // \u03b1\u03c2'\u03b1 (the apostrophe is no word character).
-  EXPECT_EQ(Tokens("1\xce\xa3 \xce\x91\xce\xa3\xcc\x81 \xce\x91\xce\xa3'\xce\x91"),
+  // \u03b1\u03c2'\u03b1 (the apostrophe is no word character); \u0391\u03a31 and
+  // \u0391\u03a3\u4e2d keep \u03c3 (a number, a letter without case, goes on).
+  EXPECT_EQ(Tokens("1\xce\xa3 \xce\x91\xce\xa3\xcc\x81 \xce\x91\xce\xa3'\xce\x91 "
+                   "\xce\x91\xce\xa3"
+                   "1 \xce\x91\xce\xa3\xe4\xb8\xad"),
             (std::vector<std::string>{"1\xcf\x82", "\xce\xb1\xcf\x83\xcc\x81",
-                                      "\xce\xb1\xcf\x82'\xce\xb1"}));
+                                      "\xce\xb1\xcf\x82'\xce\xb1",
+                                      "\xce\xb1\xcf\x83"
+                                      "1",
+                                      "\xce\xb1\xcf\x83\xe4\xb8\xad"}));
   EXPECT_EQ(Tokens("CAF\xc3\x89 \xce\xa3", true),
             (std::vector<std::string>{"CAF\xc3\x89", "\xce\xa3"}));
   // Unicode punctuation and symbols are tokens of their own: curly quotes,

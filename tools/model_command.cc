@@ -101,7 +101,7 @@ int ModelCommand(int argc, char** argv) {
     return kExitOk;
   }
   if (what != "info" && what != "dump") {
-    if (what.empty()) {
+    if (what.empty() || what.starts_with('-')) {
       std::cerr << "hare model: which? info or dump\n\n";
     } else {
       std::cerr << "hare model: unknown command '" << what << "'\n\n";

@@ -193,6 +193,8 @@ expect_code 1 "$HARE" model frob -i m.model 2> err.txt
 grep -q "^hare model: unknown command 'frob'$" err.txt || fail "hare model frob: $(cat err.txt)"
 expect_code 1 "$HARE" model 2> err.txt
 grep -q "^hare model: which? info or dump$" err.txt || fail "hare model: $(cat err.txt)"
+expect_code 1 "$HARE" model -i m.model 2> err.txt
+grep -q "^hare model: which? info or dump$" err.txt || fail "hare model -i: $(cat err.txt)"
 "$HARE" model info -i m.model > info.txt
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
