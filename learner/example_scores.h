@@ -36,16 +36,15 @@ inline float ToFloat(double v) {
   return static_cast<float>(v);
 }
 
-// The scores with sums in Acc (float or double). weight(slot) reads the
-// weight a slot scores with. False if the squared length overflowed (scaled
-// to unit length, every score would be initial - t, finite but wrong).
+// The scores with sums in Acc (float or double); returns sum x_i^2. weight(slot)
+// reads the weight a slot scores with.
 template <class Acc, int kFloats = 0, class Table, class Weight>
-bool ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
-                     std::span<const float> values, float initial, bool normalize,
-                     Threshold threshold, Weight&& weight, std::span<float> row) {
+Acc ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
+                    std::span<const float> values, float initial, bool normalize,
+                    Threshold threshold, Weight&& weight, std::span<float> row) {
   Acc norm2 = 0, xsum = 0;
   for (float x : values) {
-    if (normalize) norm2 += Acc{x} * x;
+    norm2 += Acc{x} * x;
     xsum += x;
   }
   const Acc scale = normalize && norm2 > 0 ? 1 / std::sqrt(norm2) : Acc{1};
@@ -56,21 +55,31 @@ bool ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
                             [&](const float* slot, float x) { dot += Acc{weight(slot)} * x; });
     row[k] = ToFloat(initial + dot * scale - theta);
   }
-  return std::isfinite(norm2);
+  return norm2;
 }
 
-// Scores each class of one example; never NaN (see above).
+struct ExampleSums {
+  float norm2;     // sum x_i^2, as floats sum it (inf when it overflowed)
+  bool in_floats;  // floats held every sum; else the scores were done in doubles
+};
+
+// Scores each class of one example; never NaN (see above). Unit length
+// needs a finite sum x_i^2 too: scaled by 1/sqrt(inf) = 0, every score would
+// be initial - t, finite but wrong.
 template <int kFloats = 0, class Table, class Weight>
-void ExampleScores(const Table& table, std::span<const uint32_t> indices,
-                   std::span<const float> values, float initial, bool normalize,
-                   Threshold threshold, Weight&& weight, std::span<float> row) {
-  const bool finite = ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize,
-                                                      threshold, weight, row) &&
-                      std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
-  if (!finite) {
+ExampleSums ExampleScores(const Table& table, std::span<const uint32_t> indices,
+                          std::span<const float> values, float initial, bool normalize,
+                          Threshold threshold, Weight&& weight, std::span<float> row) {
+  const float norm2 = ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize,
+                                                      threshold, weight, row);
+  const bool in_floats =
+      (!normalize || std::isfinite(norm2)) &&
+      std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
+  if (!in_floats) {
     ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold, weight,
                                      row);
   }
+  return {norm2, in_floats};
 }
 
 }  // namespace hare::learner

@@ -100,37 +100,18 @@ class LinearLearner final : public Learner {
                                   [&](float* slot, float) { PayRegularization(slot); });
         }
       }
-      float norm2 = 0, xsum = 0;
-      for (uint32_t k = 0; k < k_count; ++k) {
-        float dot = 0;
-        if (k == 0) {
-          ForEachFeature<kFloats>(table_, indices, values, 0, [&](const float* slot, float x) {
-            dot += rule_.Weight(slot) * x;
-            if constexpr (Rule::kNormalizesInput || Rule::kStepUsesNorm) norm2 += x * x;
-            xsum += x;
-          });
-        } else {
-          ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
-            dot += rule_.Weight(slot) * x;
-          });
-        }
-        row[k] = dot;
-      }
+      // Sums past the float range: the scores are done again in doubles, so
+      // that none reported is NaN, and the example is not learned from.
+      const ExampleSums sums = ExampleScores<kFloats>(
+          table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
+          [this](const float* slot) { return rule_.Weight(slot); }, row);
       float scale = 1.0f;  // applied to every x_i
-      if constexpr (Rule::kNormalizesInput) scale = norm2 > 0 ? 1 / std::sqrt(norm2) : 1.0f;
-      const float theta = rule_.Threshold(xsum * scale);
-      for (float& score : row) score = batch.initial(i) + score * scale - theta;
-      const float norm2s = norm2 * scale * scale;
-      // Sums past the float range: the example is not learned from, and is
-      // scored again in doubles, so that no score reported is NaN.
-      const bool overflowed =
-          !std::isfinite(norm2s) ||
-          !std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
-      if (overflowed) {
-        ExampleScores<kFloats>(
-            table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
-            [this](const float* slot) { return rule_.Weight(slot); }, row);
+      if constexpr (Rule::kNormalizesInput) {
+        scale = sums.norm2 > 0 ? 1 / std::sqrt(sums.norm2) : 1.0f;
       }
+      constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
+      const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
+      const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
       if (c < 0) continue;
       ++steps_;
       if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();

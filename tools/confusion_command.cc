@@ -41,9 +41,7 @@ int ConfusionCommand(int argc, char** argv) {
   // Words are matched as tokens, lower-cased: each word of the set must be
   // one, and a word twice would be a class that never wins.
   const auto not_utf8 = [](const char* flag, std::string_view word) {
-    std::string storage;
-    std::vector<std::string_view> tokens;
-    if (hashing::Tokenize(word, /*keep_case=*/true, storage, tokens) == 0) return false;
+    if (hashing::InvalidUtf8At(word) == 0) return false;
     Fail("confusion",
          absl::StrCat(flag, " '", absl::CHexEscape(absl::string_view(word.data(), word.size())),
                       "' is not valid UTF-8"),
