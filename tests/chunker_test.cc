@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "io/example_reader.h"
+#include "tests/scratch.h"
 
 namespace hare::io {
 namespace {
@@ -26,22 +27,12 @@ namespace {
 // Each test gets its own directory, removed at the end.
 class ChunkerTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = ::testing::TempDir() + "hare_chunker_XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   std::string Write(const std::string& name, std::string_view content) {
-    std::string path = dir_ + "/" + name;
-    std::ofstream out(path, std::ios::binary);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    EXPECT_TRUE(out.good()) << path;
-    return path;
+    return scratch_.Write(name, content);
   }
 
-  std::string dir_;
+  ScratchDir scratch_;
+  std::string dir_ = scratch_.path();
 };
 
 struct ChunkCopy {

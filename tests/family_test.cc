@@ -24,7 +24,7 @@
 namespace hare::learner {
 namespace {
 
-using ::hare::ScratchPath;
+using ::hare::ScratchDir;
 
 // One example over slots 1, 2, 3.
 io::ExampleBatch Example(float label, std::vector<float> x, float importance = 1.0f) {
@@ -335,7 +335,8 @@ TEST(NaiveBayesTest, IgnoresTheOrderOfTheExamples) {
 // model is the one-pass model, and that pass's holdout error is the final
 // model's error on the held-out examples.
 TEST(NaiveBayesTest, APredictOnlyPassScoresTheFinalCountsOnTheHoldout) {
-  const std::string path = ScratchPath("nb.vw");
+  ScratchDir scratch;
+  const std::string path = scratch.Path("nb.vw");
   {
     std::ofstream out(path);
     tools::Generate(tools::GenOptions{.seed = 4, .examples = 400}, out);
@@ -433,7 +434,8 @@ TEST(LazyRegularizationTest, EqualsApplyingItToTheWholeTableEveryStep) {
 
 // Mistakes of a learner over `repeats` passes of a generated data set.
 uint64_t Mistakes(Learner& learner, const tools::GenOptions& gen, int repeats) {
-  const std::string path = ScratchPath("gen.vw");
+  ScratchDir scratch;
+  const std::string path = scratch.Path("gen.vw");
   {
     std::ofstream out(path);
     tools::Generate(gen, out);
@@ -516,7 +518,8 @@ TEST(TheoryTest, AveragingMakesFewerHeldOutErrorsOnNoisyData) {
 
 // Novikoff over several passes through the multi-pass trainer (and its cache).
 TEST(TheoryTest, NovikoffHoldsOverPassesFromTheCache) {
-  const std::string path = ScratchPath("novikoff.vw");
+  ScratchDir scratch;
+  const std::string path = scratch.Path("novikoff.vw");
   tools::GenOptions gen{.family = "separable", .seed = 9, .examples = 1000};
   gen.gamma = 0.1f;
   gen.dimension = 15;

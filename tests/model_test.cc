@@ -24,7 +24,7 @@
 namespace hare::learner {
 namespace {
 
-using ::hare::ScratchPath;
+using ::hare::ScratchDir;
 
 using ::testing::HasSubstr;
 
@@ -68,16 +68,10 @@ ModelHeader Header() {
           .passes_run = 3};
 }
 
-// A directory of the test's own (tests run in parallel processes).
-std::string MakeDir() {
-  std::string dir = ScratchPath("dir");
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 class ModelTest : public ::testing::Test {
  protected:
-  std::string dir_ = MakeDir();
+  ScratchDir scratch_;
+  std::string dir_ = scratch_.path();
   std::string path_ = dir_ + "/model_test.hare";
 };
 
@@ -504,7 +498,8 @@ TEST(ModelScoresTest, LoadedModelScoresLikeTheLearnerForEveryRule) {
     }
     batch.EndExample(e + 1, (e * 31) % 3 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
   }
-  const std::string path = ScratchPath("model.hare");
+  ScratchDir scratch;
+  const std::string path = scratch.Path("model.hare");
   for (Rule rule :
        {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow, Rule::kModifiedBalancedWinnow,
         Rule::kPa, Rule::kSgd, Rule::kArow, Rule::kNaiveBayes}) {

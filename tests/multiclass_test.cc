@@ -441,7 +441,8 @@ TEST(MulticlassModelTest, SavedModelScoresEveryClassLikeTheLearner) {
     h.multiclass = Multiclass::kOneVsAll;
     h.calibration = {CalibrationKind::kTemperature, 0.75f, 0.0f};
     h.classes = {"a", "b", "c", "d", "e"};
-    const std::string path = ScratchPath("multi.hare");
+    ScratchDir scratch;
+    const std::string path = scratch.Path("multi.hare");
     ASSERT_TRUE(SaveModel(h, *l, path).ok());
     absl::StatusOr<Model> m = LoadModel(path);
     ASSERT_TRUE(m.ok()) << m.status();
@@ -472,7 +473,8 @@ TEST(MulticlassModelTest, RepeatedOrEmptyClassNamesAreRefused) {
     h.bits = 6;
     h.multiclass = Multiclass::kOneVsAll;
     h.classes = names;
-    const std::string path = ScratchPath("bad.hare");
+    ScratchDir scratch;
+    const std::string path = scratch.Path("bad.hare");
     ASSERT_TRUE(SaveModel(h, *l, path).ok());
     EXPECT_EQ(LoadModel(path).status().message(),
               "cannot load model " + path + ": its class names are empty or repeated");

@@ -18,14 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh, empty folder of the test's own.
-std::string Folder() {
-  const std::string dir = ScratchPath("dir");
-  fs::remove_all(dir);
-  fs::create_directory(dir);
-  return dir;
-}
-
 std::vector<std::string> Names(const std::string& dir) {
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
@@ -52,7 +44,8 @@ void Write(PendingFile& file, std::string_view text) {
 }
 
 TEST(PendingFileTest, HasNoNameUntilCommittedThenOnlyTheTarget) {
-  const std::string dir = Folder();
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   if (!FileSystemHasNamelessFiles(dir)) GTEST_SKIP() << "no O_TMPFILE on " << dir;
   auto file = PendingFile::Create(dir + "/a.model", 0666);
   ASSERT_TRUE(file.ok()) << file.status();
@@ -64,7 +57,8 @@ TEST(PendingFileTest, HasNoNameUntilCommittedThenOnlyTheTarget) {
 }
 
 TEST(PendingFileTest, GetsTheModeLessTheUmask) {
-  const std::string dir = Folder();
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   const mode_t old = umask(027);
   for (bool nameless : {true, false}) {
     for (mode_t mode : {0666, 0600}) {
@@ -85,7 +79,8 @@ TEST(PendingFileTest, GetsTheModeLessTheUmask) {
 TEST(PendingFileTest, OnlyCommitReplacesTheTarget) {
   for (bool nameless : {true, false}) {
     for (bool commit : {false, true}) {
-      const std::string dir = Folder();
+      ScratchDir scratch;
+      const std::string dir = scratch.path();
       std::ofstream(dir + "/a.model") << "old";
       {
         auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
@@ -102,7 +97,8 @@ TEST(PendingFileTest, OnlyCommitReplacesTheTarget) {
 }
 
 TEST(PendingFileTest, TheNamedKindIsBesideTheTargetUntilCommitted) {
-  const std::string dir = Folder();
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   auto file = PendingFile::Create(dir + "/a.model", 0666, /*nameless=*/false);
   ASSERT_TRUE(file.ok()) << file.status();
   const std::string tmp = "a.model.tmp." + std::to_string(getpid()) + ".0";
@@ -118,7 +114,8 @@ TEST(PendingFileTest, TheNamedKindIsBesideTheTargetUntilCommitted) {
 }
 
 TEST(PendingFileTest, AFolderThatIsNotThereIsNamed) {
-  const std::string dir = Folder() + "/missing";
+  ScratchDir scratch;
+  const std::string dir = scratch.path() + "/missing";
   for (bool nameless : {true, false}) {
     auto file = PendingFile::Create(dir + "/a.model", 0666, nameless);
     ASSERT_FALSE(file.ok());
@@ -128,7 +125,8 @@ TEST(PendingFileTest, AFolderThatIsNotThereIsNamed) {
 }
 
 TEST(PendingFileTest, WriteAllWritesEveryByte) {
-  const std::string dir = Folder();
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   const std::string big(3 << 20, 'x');
   auto file = PendingFile::Create(dir + "/big", 0666);
   ASSERT_TRUE(file.ok()) << file.status();

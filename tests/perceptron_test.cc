@@ -16,7 +16,7 @@
 namespace hare::learner {
 namespace {
 
-using ::hare::ScratchPath;
+using ::hare::ScratchDir;
 
 // One example of three features: slots 1, 2, 3 with values 0.5, -1, 2.
 void AddExample(io::ExampleBatch& batch, float label, float importance = 1.0f) {
@@ -86,7 +86,8 @@ TEST(PerceptronTest, NovikoffBoundOnSeparableData) {
     gen.gamma = gamma;
     gen.radius = 1.0f;
     gen.dimension = 10;
-    const std::string path = ScratchPath("separable.vw");
+    ScratchDir scratch;
+    const std::string path = scratch.Path("separable.vw");
     {
       std::ofstream out(path);
       tools::Generate(gen, out);

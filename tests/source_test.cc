@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/chunker.h"
+#include "tests/scratch.h"
 
 namespace hare::io {
 namespace {
@@ -67,20 +68,10 @@ TEST(DetectCompressionTest, Names) {
 
 class SourceTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = ::testing::TempDir() + "hare_source_XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  std::string Path(const std::string& name) const { return dir_ + "/" + name; }
+  std::string Path(const std::string& name) const { return scratch_.Path(name); }
 
   std::string Write(const std::string& name, std::string_view content) {
-    std::ofstream out(Path(name), std::ios::binary);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    EXPECT_TRUE(out.good());
-    return Path(name);
+    return scratch_.Write(name, content);
   }
 
   static std::string Slurp(const std::string& path) {
@@ -94,7 +85,8 @@ class SourceTest : public ::testing::Test {
     ASSERT_EQ(rc, 0) << command;
   }
 
-  std::string dir_;
+  ScratchDir scratch_;
+  std::string dir_ = scratch_.path();
 };
 
 // Lines of varied length and content, a few megabytes: more than one read
