@@ -10,8 +10,10 @@
 //             changes at step t the sum catches up, sum += w * (t-1 - last).
 //             The average at step T is (sum + w * (T - last)) / T. Sums are of
 //             w - Baseline(), so untouched slots need nothing.
-//   kAdagrad  G_i += (gradient * x_i)^2 before each change, and the change is
-//             scaled by 1/sqrt(G_i) (additive rules only).
+//   kAdagrad  G_i += h (gradient * x_i)^2 before each change (h the importance
+//             weight, as VW sums it), and the change is scaled by 1/sqrt(G_i)
+//             (additive rules only). G_i stops at the largest float: an
+//             infinite G_i would freeze the weight at rate 0 for good.
 //   kLazyReg  SGD's L2 (w_i *= 1 - eta_t*l2 at every step t) and L1 (w_i moves
 //             eta_t*l1 towards 0, stopping there: truncated gradient, Langford,
 //             Li & Zhang 2009; cumulative penalty, Tsuruoka et al. 2009) are
@@ -30,6 +32,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #include "io/example_batch.h"
@@ -184,7 +187,7 @@ class LinearLearner final : public Learner {
     if (step.coefficient == 0) return;
     if constexpr (kAdagrad) {
       // G_i first, so that the rate of this change includes its own gradient.
-      const float metric_norm2 = Accumulate(indices, values, k, step);
+      const float metric_norm2 = Accumulate(indices, values, k, step, importance);
       if constexpr (Rule::kStepUsesNorm) step = rule_.Decide(y, score, metric_norm2, importance);
     }
     if constexpr (kHasVariance) {
@@ -219,7 +222,8 @@ class LinearLearner final : public Learner {
     demote.coefficient /= static_cast<float>(errors);
     demote.gradient /= static_cast<float>(errors);
     auto apply = [&](uint32_t k, const Step& step) {
-      if constexpr (kAdagrad) Accumulate(indices, values, k, step);
+      if (step.coefficient == 0) return;  // importance 0: no step, and no gradient to sum
+      if constexpr (kAdagrad) Accumulate(indices, values, k, step, importance);
       Change(indices, values, k, step, scale);
     };
     apply(static_cast<uint32_t>(c), promote);
@@ -230,15 +234,20 @@ class LinearLearner final : public Learner {
     }
   }
 
-  // AdaGrad: G_i += (gradient * x_i)^2; returns sum x_i^2 / sqrt(G_i).
+  // AdaGrad: G_i += h (gradient * x_i)^2; returns sum x_i^2 / sqrt(G_i), with
+  // every G_i complete (a slot listed twice in the example has both terms).
   float Accumulate(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
-                   const Step& step) {
-    float metric_norm2 = 0;
+                   const Step& step, float importance) {
     ForEachFeature<kFloats>(table_, indices, values, k, [&](float* slot, float x) {
       const float g = step.gradient * x;
-      slot[kG] += g * g;
-      if constexpr (Rule::kStepUsesNorm) metric_norm2 += x * x / std::sqrt(slot[kG]);
+      slot[kG] = std::min(slot[kG] + importance * g * g, std::numeric_limits<float>::max());
     });
+    float metric_norm2 = 0;
+    if constexpr (Rule::kStepUsesNorm) {
+      ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
+        metric_norm2 += x * x / std::sqrt(slot[kG]);
+      });
+    }
     return metric_norm2;
   }
 

@@ -108,6 +108,11 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--beta must be between 0 and 1");
   }
   if (l.initial && !Positive(*l.initial)) problem("--initial-weight must be > 0");
+  if (l.initial && l.rule == Rule::kModifiedBalancedWinnow && !(*l.initial > 1)) {
+    problem(
+        "--initial-weight is u0 for modified-balanced-winnow and must be > 1: v starts at u0 - 1, "
+        "and a weight at 0 or below cannot be multiplied");
+  }
   if (l.threshold && !(std::isfinite(*l.threshold) && *l.threshold >= 0)) {
     problem("--threshold must be a number >= 0");
   }

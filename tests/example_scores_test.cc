@@ -71,6 +71,24 @@ TEST(ExampleScoresTest, OverflowingSumsAreDoneAgainInDoubles) {
   EXPECT_EQ(row[0], 0.0f);
 }
 
+// Values below 4e-23 square to 0 in floats: unit length would leave the
+// example unscaled (scale 1, scores near 0). In doubles it is scaled:
+// (4e-30 - 4e-25) / sqrt(1e-60 + 1e-50).
+TEST(ExampleScoresTest, ASquaredLengthThatUnderflowsIsDoneAgainInDoubles) {
+  const WeightTable t = Table();
+  const std::vector<uint32_t> indices = {1, 2};
+  std::vector<float> row(2);
+  const ExampleSums sums = ExampleScores(t, indices, std::vector<float>{1e-30f, 1e-25f}, 0.0f, true,
+                                         Threshold{}, kWeight, row);
+  EXPECT_FALSE(sums.in_floats);
+  const double x1 = 1e-30f, x2 = 1e-25f;
+  EXPECT_FLOAT_EQ(row[0], static_cast<float>((4 * x1 - 4 * x2) / std::sqrt(x1 * x1 + x2 * x2)));
+  // Unscaled, such values are ordinary floats.
+  EXPECT_TRUE(ExampleScores(t, indices, std::vector<float>{1e-30f, 1e-25f}, 0.0f, false,
+                            Threshold{}, kWeight, row)
+                  .in_floats);
+}
+
 TEST(ExampleScoresTest, ToFloatIsInfiniteBeyondTheRange) {
   EXPECT_EQ(ToFloat(1e39), kInf);
   EXPECT_EQ(ToFloat(-1e39), -kInf);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "gtest/gtest.h"
@@ -99,6 +100,12 @@ TEST(RuleUpdatesTest, ModifiedBalancedWinnowNormalizesAndUsesItsMargin) {
   // Now y*score = sum want_i x_i/||x|| - 1 > 1: no update.
   TrainOne(l, Example(+1, x));
   ExpectNear(W(l), want, 1e-5);
+  // Values whose squares underflow cannot be scaled to length 1 in floats:
+  // the example is not learned from, and counted.
+  LinearLearner<ModifiedBalancedWinnow, false, false> tiny(ModifiedBalancedWinnow{}, 4);
+  TrainOne(tiny, Example(+1, {1e-30f, 1e-25f}));
+  EXPECT_EQ(tiny.overflowed(), 1u);
+  ExpectNear(W(tiny), {1, 1, 1});
 }
 
 TEST(RuleUpdatesTest, PassiveAggressiveStepSizes) {
@@ -119,6 +126,25 @@ TEST(RuleUpdatesTest, PassiveAggressiveStepSizes) {
   TrainOne(l, Example(-1, x));
   EXPECT_NEAR(TrainOne(l, Example(-1, x)), -1.0, 1e-6);
   ExpectNear(W(l), {-0.5 / n2, 1 / n2, -2 / n2});
+}
+
+// A slot listed twice is two features sharing a weight: ||x||^2 adds 1 + 1,
+// so one PA step from 0 on (a, a) is tau = 1/2 per listing, w = 1, score 2.
+// With AdaGrad the metric has both listings in G as well (G = 2, metric
+// 2/sqrt(2), tau = 1/sqrt(2), w = 2 tau / sqrt(2) = 1): the same step.
+TEST(RuleUpdatesTest, PassiveAggressiveCountsARepeatedSlotTwice) {
+  io::ExampleBatch twice;
+  twice.BeginExample();
+  twice.AddFeature(1, 1.0f);
+  twice.AddFeature(1, 1.0f);
+  twice.EndExample(1, 1.0f, 1.0f, 0.0f, "");
+  const PassiveAggressive pa{.variant = PaVariant::kPa, .c = 1, .margin = 1};
+  LinearLearner<PassiveAggressive, false, false> plain(pa, 4);
+  TrainOne(plain, twice);
+  EXPECT_FLOAT_EQ(plain.PredictionWeight(1), 1.0f);
+  LinearLearner<PassiveAggressive, false, true> ada(pa, 4);
+  TrainOne(ada, twice);
+  EXPECT_FLOAT_EQ(ada.PredictionWeight(1), 1.0f);
 }
 
 // AROW by hand. x = (0.5, -1, 2), y = +1 on a fresh table (s_i = 1, w = 0):
@@ -240,6 +266,20 @@ TEST(RuleUpdatesTest, PerceptronWithAdagradAndMargins) {
   ExpectNear(W(ada), {1, -1, 1});
   TrainOne(ada, Example(-1, {2.0f, 0.0f, 0.0f}));  // score 1 > 0: G_1 = 0.25 + 4
   EXPECT_NEAR(ada.PredictionWeight(1), 1 - 2 / std::sqrt(4.25), 1e-6);
+
+  // G_i sums h g^2, as h copies of the example would (VW's sum): with h = 4,
+  // G_i = 4 x_i^2 and w_i = 4 x_i / sqrt(4 x_i^2) = 2 sign(x_i).
+  LinearLearner<Perceptron, false, true> heavy(Perceptron{}, 4);
+  TrainOne(heavy, Example(+1, x, 4.0f));
+  ExpectNear(W(heavy), {2, -2, 2});
+  // (1e20)^2 overflows a float: G_i stops at the largest float, so the step
+  // is 1e20 / sqrt(FLT_MAX) = 5.42 and the weight can still move (at G_i =
+  // inf its rate would be 0 for good).
+  LinearLearner<Perceptron, false, true> huge(Perceptron{}, 4);
+  TrainOne(huge, Example(+1, {1e20f}));
+  EXPECT_FLOAT_EQ(huge.PredictionWeight(1), 1e20f / std::sqrt(std::numeric_limits<float>::max()));
+  TrainOne(huge, Example(-1, {1e20f}));
+  EXPECT_EQ(huge.PredictionWeight(1), 0.0f);
 
   // A margin of 10 updates again although the example is already right.
   LinearLearner<Perceptron, false, false> thick(Perceptron{.margin = 10}, 4);

@@ -25,6 +25,7 @@ struct Labelled {
   std::vector<uint32_t> slots;
   std::vector<float> x;
   int32_t c;
+  float importance = 1.0f;
 };
 
 io::ExampleBatch BatchOf(const std::vector<Labelled>& examples) {
@@ -32,8 +33,8 @@ io::ExampleBatch BatchOf(const std::vector<Labelled>& examples) {
   for (const Labelled& e : examples) {
     batch.BeginExample();
     for (size_t k = 0; k < e.slots.size(); ++k) batch.AddFeature(e.slots[k], e.x[k]);
-    batch.EndExample(static_cast<uint32_t>(batch.size() + 1), io::ExampleBatch::kClassLabel, 1.0f,
-                     0.0f, "");
+    batch.EndExample(static_cast<uint32_t>(batch.size() + 1), io::ExampleBatch::kClassLabel,
+                     e.importance, 0.0f, "");
   }
   return batch;
 }
@@ -88,6 +89,23 @@ TEST(MulticlassUpdateTest, WinnerTakeAllDemotesOnlyTheTopClass) {
   EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{0, 0, 0}));
   EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{0, 0, 0}));
   EXPECT_EQ(ClassWeights(l, 2), (std::vector<float>{0, 0, 0}));
+}
+
+// An example of importance 0 changes nothing, AdaGrad's sums included. In
+// both runs class 1 is promoted to 1 and class 0 demoted to -1 (G = x^2),
+// then class 0 promoted to -1 + 1/sqrt(2) and class 1 demoted to
+// 1 - 1/sqrt(2) (G = 2 x^2); had the example of importance 0 (class 0, a
+// mistake) added to G, class 0 would end at -1 + 1/sqrt(3).
+TEST(MulticlassUpdateTest, AnExampleOfImportanceZeroChangesNothing) {
+  for (Multiclass m : {Multiclass::kCrammerSinger, Multiclass::kWinnerTakeAll}) {
+    LinearLearner<Perceptron, false, true> with(Perceptron{}, 6, {}, m);
+    LinearLearner<Perceptron, false, true> without(Perceptron{}, 6, {}, m);
+    TrainAll(with, {{kSlots, kX, 1}, {kSlots, kX, 0, 0.0f}, {kSlots, kX, 0}});
+    TrainAll(without, {{kSlots, kX, 1}, {kSlots, kX, 0}});
+    for (uint32_t k = 0; k < 2; ++k) EXPECT_EQ(ClassWeights(with, k), ClassWeights(without, k));
+    EXPECT_FLOAT_EQ(ClassWeights(with, 0)[0], -1 + 1 / std::sqrt(2.0f));
+    EXPECT_FLOAT_EQ(ClassWeights(with, 1)[0], 1 - 1 / std::sqrt(2.0f));
+  }
 }
 
 TEST(MulticlassUpdateTest, WinnowWinnerTakeAllMultipliesTheTwoClasses) {

@@ -33,7 +33,6 @@ TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
   TrainOptions sgd;
   sgd.learner.rule = Rule::kSgd;
   sgd.learner.learning_rate = 0.5f;
-  sgd.learner.adagrad = true;
   sgd.learner.loss = Loss::kLogistic;
   sgd.learner.schedule = Schedule::kPower;
   sgd.learner.power_t = 0.25f;
@@ -42,7 +41,7 @@ TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
   sgd.holdout_period = 5;
   sgd.early_stop = 2;
   EXPECT_EQ(LearnerFlags(sgd),
-            "--rule sgd -l 0.5 --adagrad --loss logistic --schedule power --power-t 0.25 --l2 "
+            "--rule sgd -l 0.5 --loss logistic --schedule power --power-t 0.25 --l2 "
             "1e-06 --passes 3 --holdout-period 5 --early-stop 2");
 
   TrainOptions winnow;

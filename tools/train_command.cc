@@ -60,6 +60,11 @@ int TrainCommand(int argc, char** argv) {
   if (o.passes == 1 && flags.WasGiven("--early-stop")) {
     problems.push_back("--early-stop is for --passes 2 or more");
   }
+  for (const char* flag : {"--holdout-period", "--early-stop"}) {
+    if (o.holdout_off && flags.WasGiven(flag)) {
+      problems.push_back(absl::StrCat(flag, " needs a holdout: --holdout-off holds nothing out"));
+    }
+  }
   auto full = [](const std::string& path) {  // it need not exist yet
     std::error_code error;
     return std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
@@ -106,8 +111,8 @@ int TrainCommand(int argc, char** argv) {
   if (model->overflowed() > 0) {
     std::cerr << "hare train: warning: " << model->overflowed()
               << " examples (counted in every pass) were not learned from: a score or squared "
-                 "length overflowed a float (feature values too large: scale them down, or "
-                 "--unit-norm)\n";
+                 "length was beyond a float's range (feature values too large, or all too "
+                 "small: scale them, or --unit-norm)\n";
   }
   if (o.parse.class_labels) {
     std::cerr << "classes = " << result->classes.size() << " ("

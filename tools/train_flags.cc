@@ -90,8 +90,8 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
   flags.AddSwitch("--adagrad", "per-feature rates r/sqrt(sum of squared gradients)", &l.adagrad);
   AddMaybe(flags, "--alpha", "A", "winnow: promotion factor (default 1.5)", &l.alpha);
   AddMaybe(flags, "--beta", "B", "winnow: demotion factor (default 1/alpha; MBW 0.5)", &l.beta);
-  AddMaybe(flags, "--initial-weight", "W", "winnow: initial weight (default 1; MBW u0 2)",
-           &l.initial);
+  AddMaybe(flags, "--initial-weight", "W",
+           "winnow: initial weight (default 1; MBW u0 2, > 1, v0 = u0 - 1)", &l.initial);
   AddMaybe(flags, "--threshold", "T",
            "winnow: threshold (default: initial weight x sum of x; balanced 0; MBW 1)",
            &l.threshold);
@@ -189,6 +189,12 @@ std::vector<std::string> TrainFlags::Finish() {
       l.schedule != learner::Schedule::kPower) {
     problems.push_back("--power-t is for --schedule power");
   }
+  for (const char* flag : {"--schedule", "--power-t"}) {
+    if (flags_.WasGiven(flag) && l.rule == learner::Rule::kSgd && l.adagrad) {
+      problems.push_back(absl::StrCat(
+          flag, " is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step"));
+    }
+  }
   // '-' is stdin and stdout elsewhere; a file named '-' is not what was meant.
   if (o.model_out == "-") {
     problems.push_back(
@@ -244,7 +250,8 @@ std::string LearnerFlags(const learner::TrainOptions& o) {
   } else if (o.holdout_period != 10 && (o.passes > 1 || o.probabilities)) {
     absl::StrAppend(&out, " --holdout-period ", o.holdout_period);
   }
-  if (o.passes > 1 && o.early_stop != 3) absl::StrAppend(&out, " --early-stop ", o.early_stop);
+  if (o.passes > 1 && !o.holdout_off && o.early_stop != 3)
+    absl::StrAppend(&out, " --early-stop ", o.early_stop);
   return out;
 }
 

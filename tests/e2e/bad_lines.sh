@@ -102,7 +102,7 @@ for i in $(seq 200); do printf '1 | a:30 b:10\n-1 | a:10 c:30\n'; done > diverge
 # Values whose products overflow a float are not learned from, and train says so.
 printf '1 |a x:1e20 p\n-1 |a x:1e20 n\n1 |a x:1e20 p\n' > overflow.vw
 "$HARE" train overflow.vw -f overflow.model --quiet 2> err.txt
-grep -q "^hare train: warning: 2 examples (counted in every pass) were not learned from: a score or squared length overflowed a float" err.txt ||
+grep -q "^hare train: warning: 2 examples (counted in every pass) were not learned from: a score or squared length was beyond a float's range" err.txt ||
   fail "overflow warning: $(cat err.txt)"
 "$HARE" train diverge.vw --quiet 2> err.txt
 if grep -q "not learned from" err.txt; then fail "an overflow warning without overflow"; fi

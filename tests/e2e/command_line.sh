@@ -121,6 +121,21 @@ expect_eq "sgd --margin, --power-t without --schedule power" \
   "hare train: --margin is not for --rule sgd: its --loss decides when it updates
 --power-t is for --schedule power
 Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train --rule sgd --adagrad --schedule constant --power-t 0.3 d.vw 2> err.txt
+expect_eq "sgd --adagrad with --schedule, --power-t" \
+  "hare train: --power-t is for --schedule power
+--schedule is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
+--power-t is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
+Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train --rule modified-balanced-winnow --initial-weight 1 d.vw 2> err.txt
+grep -q -- "--initial-weight is u0 for modified-balanced-winnow and must be > 1" err.txt ||
+  fail "MBW --initial-weight 1: $(cat err.txt)"
+expect_code 1 "$HARE" train --passes 3 --holdout-off --holdout-period 4 --early-stop 2 d.vw \
+  2> err.txt
+expect_eq "--holdout-off with --holdout-period, --early-stop" \
+  "hare train: --holdout-period needs a holdout: --holdout-off holds nothing out
+--early-stop needs a holdout: --holdout-off holds nothing out
+Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train --rule pa --pa-variant pa -C 2 d.vw 2> err.txt
 grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step$" \
   err.txt || fail "-C with plain pa: $(cat err.txt)"
