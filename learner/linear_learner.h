@@ -5,11 +5,12 @@
 //
 //   kAverage  the average of the weight vector over all examples learned from
 //             (Freund & Schapire 1999's averaged Perceptron, for every rule),
-//             kept lazily: a slot holds the sum of its weight over the steps
-//             up to the last time it changed, and that step; before a slot
-//             changes at step t the sum catches up, sum += w * (t-1 - last).
-//             The average at step T is (sum + w * (T - last)) / T. Sums are of
-//             w - Baseline(), so untouched slots need nothing.
+//             kept lazily (Daume's trick): with w_t the weight after example
+//             t, sum_{t<=T} w_t = T w_T - sum (t-1) d_t over the changes d_t
+//             made at steps t, so a slot keeps U = sum (t-1) d_t, a double,
+//             and the average at step T is w_T - U/T. Untouched slots need
+//             nothing; the double keeps the average exact past 2^24 steps,
+//             where a float sum of the weights stops adding a small weight.
 //   kAdagrad  G_i += h (gradient * x_i)^2 before each change (h the importance
 //             weight, as VW sums it), and the change is scaled by 1/sqrt(G_i)
 //             (additive rules only). G_i stops at the largest float: an
@@ -24,14 +25,14 @@
 //             costs O(active features), and the result equals applying them
 //             to the whole table at every step, together or apart.
 //
-// Slot layout: [rule weights][G][average sum, last step][L2 total, L1 total].
+// Slot layout: [rule weights][G][average U (2 floats)][L2 total, L1 total].
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 
@@ -60,8 +61,7 @@ class LinearLearner final : public Learner {
   static constexpr bool kHasVariance = requires(const float* slot) { Rule::Variance(slot); };
   static_assert(!kHasVariance || Rule::kStepUsesNorm, "a variance is used through the norm");
   static constexpr int kG = Rule::kWeights;
-  static constexpr int kSum = kG + (kAdagrad ? 1 : 0);
-  static constexpr int kLast = kSum + 1;
+  static constexpr int kSum = kG + (kAdagrad ? 1 : 0);  // U, a double in two floats
   static constexpr int kL2 = kSum + (kAverage ? 2 : 0);
   static constexpr int kL1 = kL2 + 1;
   static constexpr int kFloats = kL2 + (kLazyReg ? 2 : 0);
@@ -255,28 +255,32 @@ class LinearLearner final : public Learner {
   void Change(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k,
               const Step& step, float scale) {
     ForEachFeature<kFloats>(table_, indices, values, k, [&](float* slot, float x) {
-      if constexpr (kAverage) CatchUpAverage(slot);
       float rate = 1.0f;
       if constexpr (kAdagrad) rate = slot[kG] > 0 ? 1 / std::sqrt(slot[kG]) : 0.0f;
-      rule_.Update(slot, x * scale, step, rate);
+      if constexpr (kAverage) {
+        const double before = rule_.Weight(slot);
+        rule_.Update(slot, x * scale, step, rate);
+        SetU(slot, U(slot) + (rule_.Weight(slot) - before) * static_cast<double>(steps_ - 1));
+      } else {
+        rule_.Update(slot, x * scale, step, rate);
+      }
     });
   }
 
-  static uint32_t Last(const float* slot) { return std::bit_cast<uint32_t>(slot[kLast]); }
-
-  void CatchUpAverage(float* slot) {
-    const uint32_t now = static_cast<uint32_t>(steps_ - 1);
-    slot[kSum] += (rule_.Weight(slot) - rule_.Baseline()) * static_cast<float>(now - Last(slot));
-    slot[kLast] = std::bit_cast<float>(now);
+  static double U(const float* slot) {
+    double u;
+    std::memcpy(&u, slot + kSum, sizeof u);
+    return u;
   }
+  static void SetU(float* slot, double u) { std::memcpy(slot + kSum, &u, sizeof u); }
 
   float PredictionWeightOf(const float* slot) const {
     float w = rule_.Weight(slot);
     if constexpr (kAverage) {
       if (steps_ == 0) return w;
-      const float base = rule_.Baseline();
-      const float pending = (w - base) * static_cast<float>(steps_ - Last(slot));
-      return base + (slot[kSum] + pending) / static_cast<float>(steps_);
+      // An average of floats is a float: only rounding could take it past the range.
+      constexpr double kMax = std::numeric_limits<float>::max();
+      return static_cast<float>(std::clamp(w - U(slot) / static_cast<double>(steps_), -kMax, kMax));
     }
     if constexpr (kLazyReg) w = Regularized(w, slot);
     return w;

@@ -360,6 +360,25 @@ TEST(LazyAverageTest, EqualsTheNaiveAverageForEveryRule) {
   CheckLazyAverage<Arow, false>(Arow{}, false);
 }
 
+// A weight that changes at every step: the Perceptron on +1, -1, +1, ...
+// with one feature has weights 1, 0, 1, 0, ..., whose average is exactly 0.5
+// after an even number of steps. Past 2^24 steps a float sum of the weights
+// stops adding 1 (it gave 2^24 / T, 0.42 after 40 million); U stays exact.
+TEST(LazyAverageTest, StaysExactPast2To24Steps) {
+  io::ExampleBatch batch;
+  for (int i = 0; i < 1 << 16; ++i) {
+    batch.BeginExample();
+    batch.AddFeature(1, 1.0f);
+    batch.EndExample(1, i % 2 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+  }
+  LinearLearner<Perceptron, true, false> l(Perceptron{}, 4);
+  std::vector<float> scores(batch.size());
+  const int batches = 640;  // 41,943,040 steps
+  for (int b = 0; b < batches; ++b) l.Train(batch, {}, scores);
+  EXPECT_EQ(l.steps(), uint64_t{batches} << 16);
+  EXPECT_EQ(l.PredictionWeight(1), 0.5f);
+}
+
 // Counts do not depend on the order of the examples.
 TEST(NaiveBayesTest, IgnoresTheOrderOfTheExamples) {
   auto examples = RandomExamples(5, 300, true);

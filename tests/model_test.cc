@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -458,6 +459,25 @@ TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {
   EXPECT_FALSE(CheckWritable(dir_ + "/no-such-dir/model").ok());
   EXPECT_FALSE(CheckWritable(dir_).ok());
   EXPECT_TRUE(CheckWritable(path_).ok());
+}
+
+// A weight that is not finite would make a file hare could not load: the
+// save is refused and the file there stays.
+TEST_F(ModelTest, AWeightThatIsNotFiniteIsRefusedAndThePreviousFileStays) {
+  class Infinite : public TestWeights {
+    float PredictionWeight(uint32_t index) const override {
+      return index == 9 ? std::numeric_limits<float>::infinity()
+                        : TestWeights::PredictionWeight(index);
+    }
+  };
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  const std::string before = ReadFile(path_);
+  EXPECT_EQ(SaveModel(Header(), Infinite(), path_).message(),
+            "cannot write model " + path_ +
+                ": the weight of slot 9 is inf (the training diverged: try a smaller "
+                "--learning-rate or smaller feature values); " +
+                path_ + " is left as it was");
+  EXPECT_EQ(ReadFile(path_), before);
 }
 
 TEST_F(ModelTest, LearnerWeightsSurviveSaveAndLoad) {
