@@ -1,6 +1,9 @@
 #include "tools/flags.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -64,6 +67,28 @@ void FlagParser::AddFloat(std::string names, std::string value_name, std::string
   });
 }
 
+std::string FlagParser::Hint(std::string_view name) const {
+  // Vowpal Wabbit's names for what hare names otherwise.
+  static constexpr std::pair<std::string_view, std::string_view> kVw[] = {
+      {"--loss_function", "--loss"},
+      {"--invert_hash", "--keep-names"},
+      {"--readable_model", "--keep-names"},
+      {"--early_terminate", "--early-stop"},
+      {"--cache_file", "-c"},
+      {"--bit_precision", "-b"},
+      {"--oaa", "--multiclass"},
+      {"--adaptive", "--adagrad"}};
+  for (const auto& [vw, hare] : kVw) {
+    if (name == vw && Knows(hare)) return absl::StrCat(" (hare's is ", std::string(hare), ")");
+  }
+  if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
+  if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
+  std::string dashed(name);
+  std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
+  if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");
+  return "";
+}
+
 bool FlagParser::SameFlag(std::string_view a, std::string_view b) const {
   const Flag* flag = Find(a);
   return flag != nullptr && flag == Find(b);
@@ -105,7 +130,8 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     }
     const Flag* flag = Find(name);
     if (flag == nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat("unknown option ", std::string(name)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option ", std::string(name), Hint(name)));
     }
     if (flag->value_name.empty()) {
       if (inline_value)
@@ -116,6 +142,14 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
             absl::StrCat(std::string(name), " needs a value (", flag->value_name, ")"));
       }
       value = argv[++i];
+      // "-c -f m.hare" (VW's -c takes no value) or "-f --quiet": an option
+      // taken as the value would name a file after it, or read one as data.
+      if (value.size() > 1 && value[0] == '-' &&
+          !(std::isdigit(static_cast<unsigned char>(value[1])) || value[1] == '.')) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            std::string(name), " needs a value (", flag->value_name, "), not the option ",
+            std::string(value), " (a file of that name: ./", std::string(value), ")"));
+      }
     }
     if (absl::Status s = flag->set(value); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(std::string(name), ": ", s.message()));

@@ -50,6 +50,8 @@ class FlagParser {
     std::function<absl::Status(std::string_view)> set;
   };
   const Flag* Find(std::string_view name) const;
+  // After "unknown option NAME": the option hare has for VW's spelling, or "".
+  std::string Hint(std::string_view name) const;
 
   std::vector<Flag> flags_;
   std::vector<Given> given_;

@@ -127,6 +127,23 @@ expect_eq "sgd --adagrad with --schedule, --power-t" \
 --schedule is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
 --power-t is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
 Run 'hare train --help' for the options." "$(cat err.txt)"
+# An option taken as a value (VW's -c takes none) is refused, before any file is made.
+expect_code 1 "$HARE" train d.vw -c -f m.hare --passes 3 2> err.txt
+expect_eq "-c -f" "hare train: -c needs a value (FILE), not the option -f (a file of that name: ./-f)
+Run 'hare train --help' for the options." "$(cat err.txt)"
+[ ! -e ./-f ] || fail "a file named -f was made"
+expect_code 1 "$HARE" train d.vw -f --quiet 2> err.txt
+grep -q -- "^hare train: -f needs a value (MODEL), not the option --quiet" err.txt || fail "-f --quiet: $(cat err.txt)"
+# A negative number is a value (and then checked as one).
+expect_code 1 "$HARE" train d.vw --margin -.5 2> err.txt
+grep -q -- "^hare train: --margin must be a number >= 0" err.txt || fail "--margin -.5: $(cat err.txt)"
+# VW's spellings get hare's.
+for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_function logistic|hare's is --loss" \
+  "--invert_hash x|hare's is --keep-names" "-d d.vw|hare reads the FILE arguments, or stdin"; do
+  # shellcheck disable=SC2086
+  expect_code 1 "$HARE" train ${pair%|*} 2> err.txt
+  grep -qF "(${pair#*|})" err.txt || fail "hint for ${pair%|*}: $(cat err.txt)"
+done
 expect_code 1 "$HARE" train --rule modified-balanced-winnow --initial-weight 1 d.vw 2> err.txt
 grep -q -- "--initial-weight is u0 for modified-balanced-winnow and must be > 1" err.txt ||
   fail "MBW --initial-weight 1: $(cat err.txt)"
