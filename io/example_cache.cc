@@ -114,7 +114,7 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
   Write();
 }
 
-absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
+absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names, uint64_t bad_lines) {
   const size_t names_start = buffer_.size();
   Put<uint32_t>(buffer_, static_cast<uint32_t>(class_names.size()));
   for (const std::string& name : class_names) {
@@ -123,6 +123,7 @@ absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names) {
   }
   Put<uint64_t>(buffer_, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, examples_);
+  Put<uint64_t>(buffer_, bad_lines);
   PutBytes(buffer_, kDone, sizeof kDone);
   Write();
   if (!error_.empty()) {
@@ -190,14 +191,14 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
   }
   if (stored != key) return refuse("was made from other inputs or with other options");
   const uint64_t start = sizeof head + key_size;
-  char tail[24];
-  if (fseeko(file, -24, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
-      std::memcmp(tail + 16, kDone, 8) != 0) {
+  char tail[32];
+  if (fseeko(file, -32, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
+      std::memcmp(tail + 24, kDone, 8) != 0) {
     return refuse("was cut short");
   }
   // The class names, just before the tail.
   const uint64_t names_bytes = Get<uint64_t>(tail);
-  const off_t names_end = ftello(file) - 24;
+  const off_t names_end = ftello(file) - 32;
   if (names_bytes < 4 || names_bytes > (uint64_t{1} << 30) ||
       names_end < static_cast<off_t>(start + names_bytes)) {
     return refuse("is damaged");
@@ -219,23 +220,39 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     at += length;
   }
   if (fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) return refuse("is damaged");
-  return std::unique_ptr<CacheReader>(new CacheReader(path, file, start, static_cast<uint64_t>(end),
-                                                      Get<uint64_t>(tail + 8), mask,
-                                                      std::move(class_names)));
+  return std::unique_ptr<CacheReader>(
+      new CacheReader(path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail + 8),
+                      Get<uint64_t>(tail + 16), mask, std::move(class_names)));
 }
 
 CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end,
-                         uint64_t examples, uint32_t mask, std::vector<std::string> class_names)
+                         uint64_t examples, uint64_t bad_lines, uint32_t mask,
+                         std::vector<std::string> class_names)
     : path_(std::move(path)),
       file_(file),
+      start_(start),
+      end_(end),
       remaining_(end - start),
       examples_(examples),
+      bad_lines_(bad_lines),
       mask_(mask),
       class_names_(std::move(class_names)) {
   batch_.input_name = path_;
 }
 
 CacheReader::~CacheReader() { fclose(file_); }
+
+absl::Status CacheReader::Rewind() {
+  if (fseeko(file_, static_cast<off_t>(start_), SEEK_SET) != 0) {
+    return absl::DataLossError(
+        absl::StrCat("cannot read cache ", path_, ": ", std::strerror(errno)));
+  }
+  remaining_ = end_ - start_;
+  read_examples_ = 0;
+  bytes_ = 0;
+  position_ = filled_ = 0;
+  return absl::OkStatus();
+}
 
 bool CacheReader::Fill(size_t need) {
   if (filled_ - position_ >= need) return true;
@@ -274,16 +291,17 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     }
     // A label is -1, 0 or +1, or with class names 0 or a class number + 1.
     const float label = Get<float>(p + 4);
+    const float importance = Get<float>(p + 8), initial = Get<float>(p + 12);
     const bool label_ok = class_names_.empty()
                               ? label == -1 || label == 0 || label == 1
                               : label >= 0 && label <= static_cast<float>(class_names_.size()) &&
                                     label == std::floor(label);
-    if (!label_ok) {
+    if (!label_ok || !(std::isfinite(importance) && importance >= 0) || !std::isfinite(initial)) {
       return absl::DataLossError(
           absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
     }
     ++read_examples_;
-    batch_.EndExample(0, label, Get<float>(p + 8), Get<float>(p + 12), {});
+    batch_.EndExample(0, label, importance, initial, {});
     position_ += kRecordHeader + size_t{8} * n;
   }
   if (batch_.empty()) {

@@ -11,8 +11,9 @@
 //      u32 n, f32 label, f32 importance, f32 initial, n x (u32 index, f32 value)
 //      (with class labels, the label of class c is c + 1, 0 for none)
 //   the class names: u32 C, then C x (u32 length L, L bytes)
-//   8  u64 bytes of the class names, 8 u64 example count, then 8 bytes
-//      "HAREDONE": a cache without them was cut short and is rebuilt
+//   8  u64 bytes of the class names, 8 u64 example count, 8 u64 bad lines
+//      skipped in the text, then 8 bytes "HAREDONE": a cache without them
+//      was cut short and is rebuilt
 #pragma once
 
 #include <cstdint>
@@ -31,8 +32,8 @@
 
 namespace hare::io {
 
-// 3: -q/--cubic features hashed by hashing::Interact.
-inline constexpr uint32_t kCacheVersion = 3;
+// 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
+inline constexpr uint32_t kCacheVersion = 4;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);
@@ -51,8 +52,9 @@ class CacheWriter {
                                                              const std::string& key);
   // With class labels, classes[i] is the class of example i (-1: none).
   void Append(const ExampleBatch& batch, std::span<const int32_t> classes = {});
-  // class_names: the names of the class numbers Append was given.
-  absl::Status Finish(const std::vector<std::string>& class_names = {});
+  // class_names: the names of the class numbers Append was given;
+  // bad_lines: the lines of the text skipped as malformed.
+  absl::Status Finish(const std::vector<std::string>& class_names = {}, uint64_t bad_lines = 0);
 
  private:
   CacheWriter(std::string path, PendingFile file)
@@ -79,16 +81,22 @@ class CacheReader : public ExampleStream {
   uint64_t bytes() const override { return bytes_; }
   // The names of the classes whose numbers the labels hold (class labels only).
   const std::vector<std::string>& class_names() const { return class_names_; }
+  // The lines of the text skipped as malformed when the cache was made.
+  uint64_t bad_lines() const { return bad_lines_; }
+  // Reads the examples again from the first (the next pass).
+  absl::Status Rewind();
 
  private:
   CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, uint64_t examples,
-              uint32_t mask, std::vector<std::string> class_names);
+              uint64_t bad_lines, uint32_t mask, std::vector<std::string> class_names);
   bool Fill(size_t need);  // makes `need` bytes available at position_
 
   std::string path_;
   FILE* file_;
-  uint64_t remaining_;  // record bytes not yet read from the file
+  uint64_t start_, end_;  // where the records are in the file
+  uint64_t remaining_;    // record bytes not yet read from the file
   uint64_t examples_;
+  uint64_t bad_lines_;
   uint32_t mask_;
   uint64_t read_examples_ = 0;
   uint64_t bytes_ = 0;

@@ -192,6 +192,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   // The first pass reads a valid cache if one was named, else the text (which
   // alone has the names).
   std::unique_ptr<io::ExampleStream> stream;
+  io::CacheReader* reader = nullptr;  // the stream, once it reads the cache
   std::unique_ptr<io::CacheWriter> writer;
   // Stdin may hold other data on each run, and nothing in a cache can tell:
   // a cache is reused only for files (their size and time are in its key).
@@ -204,9 +205,15 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (!temporary && !o.keep_names && !from_stdin) {
     absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
         io::CacheReader::Open(cache_path, key, mask);
-    if (cached.ok()) {
+    if (cached.ok() && run.strict && (*cached)->bad_lines() > 0) {
+      say(absl::StrCat("cache ", cache_path, " was made from text with ", (*cached)->bad_lines(),
+                       " bad line(s); --strict reads the text again"));
+    } else if (cached.ok()) {
       say(absl::StrCat("reading examples from cache ", cache_path));
       if (absl::Status s = classes.Adopt((*cached)->class_names()); !s.ok()) return s;
+      // The text's bad lines were reported when the cache was made, and count.
+      result.stats.bad_lines += (*cached)->bad_lines();
+      reader = cached->get();
       stream = std::move(*cached);
     } else if (absl::IsFailedPrecondition(cached.status())) {
       say(absl::StrCat(cached.status().message(), "; rebuilding it"));
@@ -225,14 +232,24 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   int since_best = 0;
   absl::Status status;
   for (int pass = 1; pass <= o.passes; ++pass) {
-    if (pass > 1) {
+    if (pass > 1 && reader != nullptr) {
+      status = reader->Rewind();
+      if (!status.ok()) break;
+    } else if (pass > 1) {
       absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
           io::CacheReader::Open(cache_path, key, mask);
       if (!cached.ok()) {
         status = cached.status();
         break;
       }
+      reader = cached->get();
       stream = std::move(*cached);
+      // The open file is all the later passes need: a temporary cache loses
+      // its name now, so that an interrupted run leaves none behind.
+      if (temporary) {
+        std::error_code ignored;
+        std::filesystem::remove(cache_path, ignored);
+      }
     }
     result.passes.push_back(PassResult{.pass = pass});
     const bool keep = o.probabilities && pass == 1;
@@ -247,11 +264,17 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
             Scores& scores) { learner.Train(batch, ids, held_out, scores); });
     if (!status.ok()) break;
     if (writer != nullptr) {
-      status = writer->Finish(binary ? std::vector<std::string>() : classes.names());
+      status = writer->Finish(binary ? std::vector<std::string>() : classes.names(),
+                              result.stats.bad_lines);
       writer.reset();
       if (!status.ok()) break;
     }
-    if (holdout > 0) {
+    if (holdout > 0 && result.passes.back().holdout_examples == 0) {
+      if (pass == 1 && o.passes > 1) {
+        say(absl::StrCat("nothing was held out (every ", holdout,
+                         "th example, of fewer): no early stop"));
+      }
+    } else if (holdout > 0) {
       const PassResult& p = result.passes.back();
       say(absl::StrFormat("pass %d: holdout error %.6f (%d of %d held-out examples)", pass,
                           p.holdout_error(), p.holdout_mistakes, p.holdout_examples));
@@ -266,7 +289,10 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   writer.reset();
-  if (temporary && use_cache) std::filesystem::remove(cache_path);
+  if (temporary && use_cache) {
+    std::error_code ignored;
+    std::filesystem::remove(cache_path, ignored);
+  }
   if (!status.ok()) return status;
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();

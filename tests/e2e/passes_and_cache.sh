@@ -78,4 +78,38 @@ ran=$(grep -c 'holdout error' err6.txt)
 grep -q "^learner           --rule perceptron --average --passes 60 --early-stop 2$" info6.txt ||
   fail "model info learner: $(cat info6.txt)"
 expect_eq "passes run" "passes run        $ran" "$(grep '^passes run' info6.txt)"
+# Nothing held out (9 examples, every 10th): every pass runs.
+head -9 small.vw > nine.vw
+train nine.vw --passes 6 -f nine.model 2> err7.txt
+grep -q "^hare train: nothing was held out (every 10th example, of fewer): no early stop$" err7.txt ||
+  fail "empty holdout: $(cat err7.txt)"
+expect_eq "passes run, nothing held out" "passes run        6" \
+  "$("$HARE" model info -i nine.model | grep '^passes run')"
+
+# A reused cache keeps the text's bad lines: counted again, and --strict
+# reads the text (and stops there) rather than a cache made without it.
+printf '1 | a\n1 | a:nan\n-1 | b\n' > bad.vw
+train bad.vw --passes 2 -c bad.cache 2>/dev/null
+train bad.vw --passes 2 -c bad.cache 2> err8.txt
+grep -q "^hare train: reading examples from cache bad.cache$" err8.txt || fail "bad cache not reused"
+expect_eq "lines skipped from a reused cache" 1 "$(summary_value 'lines skipped' err8.txt)"
+expect_code 2 train bad.vw --passes 2 -c bad.cache --strict 2> err9.txt
+expect_eq "--strict with a cache of bad lines" \
+  "hare train: cache bad.cache was made from text with 1 bad line(s); --strict reads the text again
+hare train: bad.vw:2:7: bad feature value 'nan' in 'a:nan': not a finite number (stopped by --strict)" \
+  "$(cat err9.txt)"
+
+# A run stopped after its first pass leaves no temporary cache: the cache
+# loses its name once the second pass has it open.
+mkdir tmp
+"$HARE" gen -n 20000 --seed 5 > many.vw
+env TMPDIR="$PWD/tmp" "$HARE" train --quiet many.vw --passes 100000 --holdout-off -f many.model &
+pid=$!
+for _ in $(seq 300); do  # until the second pass reads the cache
+  ls -l "/proc/$pid/fd" 2>/dev/null | grep -q 'hare-cache.*(deleted)' && break
+  sleep 0.1
+done
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null || true
+expect_eq "files left in TMPDIR by an interrupted run" "" "$(ls tmp)"
 echo ok
