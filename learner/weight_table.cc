@@ -7,6 +7,8 @@
 #include <new>
 #include <utility>
 
+#include "absl/strings/str_format.h"
+
 namespace hare::learner {
 
 // Anonymous mmap: pages are zero and only become memory when touched, so a
@@ -21,6 +23,15 @@ WeightTable::WeightTable(int bits, int floats_per_slot)
     : bits_(bits), stride_(static_cast<size_t>(floats_per_slot)) {
   size_ = (size_t{1} << bits) * stride_;
   const size_t bytes = size_ * sizeof(float);
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page_size > 0 && bytes / static_cast<size_t>(page_size) > size_t(pages)) {
+    const double gib = 1 << 30;
+    throw TableTooLarge(absl::StrFormat(
+        "the table of 2^%d slots of %d floats needs %.1f GiB, and this machine has %.1f GiB of "
+        "memory",
+        bits, floats_per_slot, static_cast<double>(bytes) / gib,
+        static_cast<double>(pages) * static_cast<double>(page_size) / gib));
+  }
   const size_t mapped = bytes + kHugePage;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -16,13 +16,28 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
+#include <string>
 
 namespace hare::learner {
 
+// A table larger than the machine's memory: its pages are only taken when
+// touched, but the scans that save a model touch them all, and the kernel
+// would kill hare (or another process) then, after the training.
+class TableTooLarge : public std::bad_alloc {
+ public:
+  explicit TableTooLarge(std::string what) : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
+
 class WeightTable {
  public:
-  // All slots zero.
+  // All slots zero. Throws TableTooLarge when the table would not fit in
+  // the machine's memory, std::bad_alloc when it cannot be mapped.
   WeightTable(int bits, int floats_per_slot);
   ~WeightTable();
   WeightTable(WeightTable&& other) noexcept;

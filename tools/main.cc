@@ -4,6 +4,7 @@
 #include <new>
 #include <string_view>
 
+#include "learner/weight_table.h"
 #include "tools/commands.h"
 
 namespace {
@@ -56,6 +57,10 @@ int main(int argc, char** argv) {
   int code;
   try {
     code = Dispatch(command, argc, argv);
+  } catch (const hare::learner::TableTooLarge& e) {
+    std::cerr << "hare " << command << ": out of memory: " << e.what()
+              << " (a smaller -b needs less)\n";
+    return hare::tools::kExitInput;
   } catch (const std::bad_alloc&) {
     // Most often the weight table: 2^b slots of several floats each.
     std::cerr << "hare " << command << ": out of memory (a smaller -b needs less)\n";
