@@ -140,6 +140,14 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     }
     count += w != 0;
   }
+  uint64_t class_bytes = 0;
+  for (const std::string& name : header.classes) class_bytes += 2 + name.size();
+  if (class_bytes > kMaxHeader / 2) {  // the loader refuses a header past kMaxHeader
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot write model ", path, ": its ", header.classes.size(),
+                     " class names take ", class_bytes, " bytes, more than a model holds (",
+                     kMaxHeader / 2, "); ", path, " is left as it was"));
+  }
   // A new file that replaces the target once it is whole; a device or a pipe
   // is written in place.
   const io::WriteTarget target = io::WriteTargetOf(path);
@@ -164,7 +172,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint32_t>(kModelVersion);
   uint32_t extra = static_cast<uint32_t>(header.text.target.size()) + 1 + kClassPart;
   for (const std::string& in : header.interactions) extra += 1 + static_cast<uint32_t>(in.size());
-  for (const std::string& name : header.classes) extra += 2 + static_cast<uint32_t>(name.size());
+  extra += static_cast<uint32_t>(class_bytes);
   extra += 2;
   for (const auto* specs : {&header.ngrams, &header.skips}) {
     for (const std::string& spec : *specs) extra += 1 + static_cast<uint32_t>(spec.size());

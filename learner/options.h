@@ -43,6 +43,7 @@ std::optional<Multiclass> MulticlassFromName(std::string_view name);
 
 // The most classes a model may have.
 inline constexpr int kMaxClasses = 65536;
+inline constexpr size_t kMaxClassName = 65535;  // bytes: a model stores the length in 16 bits
 
 // A value that is "the rule's default" until set.
 using Maybe = std::optional<float>;

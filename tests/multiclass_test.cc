@@ -2,6 +2,7 @@
 // learners, the multiclass Perceptron's mistake bound, the lazy average of K
 // vectors, batch boundaries, class numbering, and calibration.
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <vector>
 
@@ -479,6 +480,25 @@ TEST(MulticlassModelTest, SavedModelScoresEveryClassLikeTheLearner) {
       }
     }
   }
+}
+
+// The loader takes a header of at most 64 MiB, names at most half of it:
+// 600 names of 65535 bytes (39 MB) are refused before any file is made.
+TEST(MulticlassModelTest, ClassNamesBeyondWhatAModelHoldsAreRefused) {
+  LearnerOptions o;
+  o.multiclass = Multiclass::kOneVsAll;
+  std::unique_ptr<Learner> l = MakeLearner(o, 6);
+  ModelHeader h;
+  h.bits = 6;
+  h.multiclass = Multiclass::kOneVsAll;
+  for (int k = 100; k < 700; ++k) h.classes.push_back(std::string(65532, 'c') + std::to_string(k));
+  ScratchDir scratch;
+  const std::string path = scratch.Path("big.hare");
+  EXPECT_EQ(SaveModel(h, *l, path).message(),
+            "cannot write model " + path +
+                ": its 600 class names take 39322200 bytes, more than a model holds (33554432); " +
+                path + " is left as it was");
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(MulticlassModelTest, RepeatedOrEmptyClassNamesAreRefused) {

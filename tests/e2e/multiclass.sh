@@ -120,6 +120,14 @@ seq 65537 | awk '{ print "c" $1 "\tx" }' > many.tsv
 expect_code 2 "$HARE" train --quiet --format text --multiclass ova many.tsv 2> many.txt
 grep -q "^hare train: many.tsv:65537: class 'c65537' would be class 65537; at most 65536 classes are supported$" many.txt ||
   fail "$(cat many.txt)"
+# A class name of at most 65535 bytes (a model keeps its length in 16 bits);
+# a longer one stops the run, and the model there stays.
+awk 'BEGIN { s = "c"; while (length(s) < 70000) s = s s; print s "\tx"; print "d\ty" }' > long.tsv
+echo keep > long.model
+expect_code 2 "$HARE" train --quiet --format text --multiclass ova long.tsv -f long.model 2> long.txt
+grep -q "^hare train: long.tsv:1: class name 'cccccccccccccccccccc...' is 131072 bytes long; a model keeps names of at most 65535 bytes$" long.txt ||
+  fail "long class name: $(cat long.txt)"
+expect_eq "the model after a long class name" keep "$(cat long.model)"
 
 # Held-out examples all of one class (every 10th of 60 alternating ones is
 # -1): nothing to fit, and train says so rather than "fitted".
