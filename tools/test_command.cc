@@ -169,7 +169,18 @@ int TestCommand(int argc, char** argv) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
   }
   learner::PrintSummary(*stats, std::cerr);
-  if (stats->labelled > 0) {
+  // Nothing to score, as with a file of another format: exit 2, as train does.
+  if (stats->labelled == 0) {
+    return Fail("test",
+                absl::StrCat("no labelled example to score (the model reads --format ",
+                             io::FormatName(model->header().format),
+                             stats->bad_lines > 0
+                                 ? absl::StrCat("; ", stats->bad_lines, " bad line(s) skipped")
+                                 : "",
+                             "; unlabelled examples get predictions from hare predict)"),
+                kExitInput);
+  }
+  {
     std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",
                                  1.0 - stats->error_rate(), stats->labelled - stats->mistakes,
                                  stats->labelled);

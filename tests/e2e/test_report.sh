@@ -60,4 +60,9 @@ expect_eq "the blank lines" "2 3" "$(awk '$0 == "" { printf "%s%d", s, NR; s = "
 expect_eq "stdout without --json" "" "$(cat none.txt)"
 expect_code 1 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p - 2> err.txt > /dev/null
 grep -q -- "--json and -p - both write to stdout" err.txt || fail "usage message: $(cat err.txt)"
+# Nothing labelled to score (LIBSVM lines for a VW model): exit 2, saying why.
+printf '1 1:1 2:1\n-1 3:1\n' > other.svm
+expect_code 2 "$HARE" test -i m.model other.svm --quiet 2> err.txt
+grep -q "^hare test: no labelled example to score (the model reads --format vw; 2 bad line(s) skipped; unlabelled examples get predictions from hare predict)$" err.txt ||
+  fail "nothing labelled: $(cat err.txt)"
 cat report.json
