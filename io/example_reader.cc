@@ -230,7 +230,13 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
     if (fd < 0) {
       return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
     }
+    struct stat st;
+    const bool directory = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
     ::close(fd);
+    if (directory) {  // found before the other inputs are read, not after
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot read ", path, ": ", std::strerror(EISDIR)));
+    }
   }
   return absl::OkStatus();
 }

@@ -144,6 +144,12 @@ for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_functio
   expect_code 1 "$HARE" train ${pair%|*} 2> err.txt
   grep -qF "(${pair#*|})" err.txt || fail "hint for ${pair%|*}: $(cat err.txt)"
 done
+expect_code 1 "$HARE" train --passes 2000000 d.vw 2> err.txt
+grep -q -- "--passes must be at most 1048576" err.txt || fail "--passes 2000000: $(cat err.txt)"
+# A folder among the inputs is named before any input is read.
+mkdir -p folder
+expect_code 2 "$HARE" train d.vw folder 2> err.txt
+expect_eq "a folder as input" "hare train: cannot read folder: Is a directory" "$(cat err.txt)"
 expect_code 1 "$HARE" train --rule modified-balanced-winnow --initial-weight 1 d.vw 2> err.txt
 grep -q -- "--initial-weight is u0 for modified-balanced-winnow and must be > 1" err.txt ||
   fail "MBW --initial-weight 1: $(cat err.txt)"
