@@ -18,7 +18,10 @@ ClassMap::ClassMap(const std::vector<std::string>& names) {
 
 int32_t ClassMap::Add(const std::string& name) {
   auto [it, added] = numbers_.try_emplace(name, static_cast<int32_t>(names_.size()));
-  if (added) names_.push_back(name);
+  if (added) {
+    names_.push_back(name);
+    name_bytes_ += 2 + name.size();
+  }
   return it->second;
 }
 
@@ -38,6 +41,11 @@ absl::Status ClassMap::Assign(const io::ExampleBatch& batch, std::vector<int32_t
             absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
                          ": class name '", std::string(name.substr(0, 20)), "...' is ", name.size(),
                          " bytes long; a model keeps names of at most ", kMaxClassName, " bytes"));
+      } else if (name_bytes_ + 2 + name.size() > kMaxClassNameBytes) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
+                         ": class names would take more than the ", kMaxClassNameBytes,
+                         " bytes a model keeps of them"));
       } else if (size() == kMaxClasses) {
         return absl::InvalidArgumentError(
             absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,

@@ -41,6 +41,7 @@ class ClassMap {
   bool binary_ = false;
   std::vector<std::string> names_;
   absl::flat_hash_map<std::string, int32_t> numbers_;
+  uint64_t name_bytes_ = 0;  // as a model stores them: 2 + the length of each
 };
 
 }  // namespace hare::learner

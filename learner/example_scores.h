@@ -7,9 +7,9 @@
 // (w.x or sum x_i^2 beyond 3.4e38, as values near the float limit give), the
 // float result can be inf - inf = NaN, or, scaled by 1/sqrt(inf), the same
 // score for every example; and where scaling to unit length meets a sum
-// x_i^2 that underflowed to 0 (every |x_i| below about 4e-23), the example
-// would be left unscaled. Such an example is scored again in doubles, so
-// that a score is at worst infinite and never NaN.
+// x_i^2 below the normal floats (every |x_i| below about 1e-19), the example
+// would be left unscaled (at 0) or scaled imprecisely (a subnormal sum). Such an example is scored
+// again in doubles, so that a score is at worst infinite and never NaN.
 #pragma once
 
 #include <algorithm>
@@ -61,13 +61,13 @@ Acc ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
 }
 
 struct ExampleSums {
-  float norm2;     // sum x_i^2, as floats sum it (inf or 0 when out of their range)
+  float norm2;     // sum x_i^2, as floats sum it (inf, or subnormal, out of their range)
   bool in_floats;  // floats held every sum; else the scores were done in doubles
 };
 
 // Scores each class of one example; never NaN (see above). Unit length
 // needs a finite sum x_i^2 too: scaled by 1/sqrt(inf) = 0, every score would
-// be initial - t, finite but wrong; and one above 0 when any x_i is.
+// be initial - t, finite but wrong; and a normal float when any x_i is not 0.
 template <int kFloats = 0, class Table, class Weight>
 ExampleSums ExampleScores(const Table& table, std::span<const uint32_t> indices,
                           std::span<const float> values, float initial, bool normalize,
@@ -75,9 +75,9 @@ ExampleSums ExampleScores(const Table& table, std::span<const uint32_t> indices,
   const float norm2 = ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize,
                                                       threshold, weight, row);
   const bool in_floats =
-      (!normalize ||
-       (std::isfinite(norm2) && (norm2 > 0 || std::all_of(values.begin(), values.end(),
-                                                          [](float x) { return x == 0; })))) &&
+      (!normalize || (std::isfinite(norm2) && (norm2 >= std::numeric_limits<float>::min() ||
+                                               std::all_of(values.begin(), values.end(),
+                                                           [](float x) { return x == 0; })))) &&
       std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); });
   if (!in_floats) {
     ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold, weight,

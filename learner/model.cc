@@ -142,11 +142,12 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   }
   uint64_t class_bytes = 0;
   for (const std::string& name : header.classes) class_bytes += 2 + name.size();
-  if (class_bytes > kMaxHeader / 2) {  // the loader refuses a header past kMaxHeader
+  static_assert(kMaxClassNameBytes <= kMaxHeader / 2);
+  if (class_bytes > kMaxClassNameBytes) {  // the loader refuses a header past kMaxHeader
     return absl::FailedPreconditionError(
         absl::StrCat("cannot write model ", path, ": its ", header.classes.size(),
                      " class names take ", class_bytes, " bytes, more than a model holds (",
-                     kMaxHeader / 2, "); ", path, " is left as it was"));
+                     kMaxClassNameBytes, "); ", path, " is left as it was"));
   }
   // A new file that replaces the target once it is whole; a device or a pipe
   // is written in place.

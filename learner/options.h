@@ -44,6 +44,9 @@ std::optional<Multiclass> MulticlassFromName(std::string_view name);
 // The most classes a model may have.
 inline constexpr int kMaxClasses = 65536;
 inline constexpr size_t kMaxClassName = 65535;  // bytes: a model stores the length in 16 bits
+// Bytes of all class names as a model stores them (2 + each length): half
+// of the largest model header the loader takes.
+inline constexpr uint64_t kMaxClassNameBytes = uint64_t{1} << 25;
 
 // A value that is "the rule's default" until set.
 using Maybe = std::optional<float>;

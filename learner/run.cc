@@ -271,8 +271,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {
       if (pass == 1 && o.passes > 1) {
-        say(absl::StrCat("nothing was held out (every ", holdout,
-                         "th example, of fewer): no early stop"));
+        say(absl::StrCat("nothing was held out (fewer examples than --holdout-period ", holdout,
+                         "): no early stop"));
       }
     } else if (holdout > 0) {
       const PassResult& p = result.passes.back();

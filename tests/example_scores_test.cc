@@ -83,6 +83,11 @@ TEST(ExampleScoresTest, ASquaredLengthThatUnderflowsIsDoneAgainInDoubles) {
   EXPECT_FALSE(sums.in_floats);
   const double x1 = 1e-30f, x2 = 1e-25f;
   EXPECT_FLOAT_EQ(row[0], static_cast<float>((4 * x1 - 4 * x2) / std::sqrt(x1 * x1 + x2 * x2)));
+  // A subnormal sum (5e-40) is done in doubles too: 4 (2e-20 - 1e-20) / sqrt(5e-40).
+  EXPECT_FALSE(ExampleScores(t, indices, std::vector<float>{2e-20f, 1e-20f}, 0.0f, true,
+                             Threshold{}, kWeight, row)
+                   .in_floats);
+  EXPECT_FLOAT_EQ(row[0], static_cast<float>(4 / std::sqrt(5.0)));
   // Unscaled, such values are ordinary floats.
   EXPECT_TRUE(ExampleScores(t, indices, std::vector<float>{1e-30f, 1e-25f}, 0.0f, false,
                             Threshold{}, kWeight, row)

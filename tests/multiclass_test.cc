@@ -265,6 +265,26 @@ TEST(MulticlassBoundTest, MistakesWithinTwiceRSquaredOverGammaSquared) {
   }
 }
 
+// 512 names of 65535 bytes take 512 * 65537 = 33,554,944 bytes, past the
+// 33,554,432 a model keeps: the 512th stops the run at its line.
+TEST(ClassMapTest, NamesPastWhatAModelKeepsStopAtTheirLine) {
+  std::vector<std::string> names;
+  for (int k = 100; k < 612; ++k) names.push_back(std::string(65532, 'c') + std::to_string(k));
+  io::ExampleBatch batch;
+  batch.input_name = "many.tsv";
+  for (const std::string& name : names) {
+    batch.BeginExample();
+    batch.EndExample(static_cast<uint32_t>(batch.size() + 1), io::ExampleBatch::kClassLabel, 1, 0,
+                     "", name);
+  }
+  ClassMap map;
+  std::vector<int32_t> classes;
+  EXPECT_EQ(map.Assign(batch, classes).message(),
+            "many.tsv:512: class names would take more than the 33554432 bytes a model keeps of "
+            "them");
+  EXPECT_EQ(map.size(), 511);
+}
+
 TEST(ClassMapTest, NumbersNamesInInputOrderAndReadsCacheNumbers) {
   io::ExampleBatch batch;
   for (const char* name : {"spam", "ham", "", "spam", "eggs"}) {

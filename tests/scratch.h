@@ -16,6 +16,7 @@
 
 namespace hare {
 
+// One per test: a second would be the same folder.
 class ScratchDir {
  public:
   ScratchDir() {

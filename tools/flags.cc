@@ -76,10 +76,11 @@ std::string FlagParser::Hint(std::string_view name) const {
       {"--early_terminate", "--early-stop"},
       {"--cache_file", "-c"},
       {"--bit_precision", "-b"},
-      {"--oaa", "--multiclass"},
+      {"--oaa", "--multiclass ova"},
       {"--adaptive", "--adagrad"}};
   for (const auto& [vw, hare] : kVw) {
-    if (name == vw && Knows(hare)) return absl::StrCat(" (hare's is ", std::string(hare), ")");
+    if (name == vw && Knows(hare.substr(0, hare.find(' '))))
+      return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
   if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
   if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
@@ -144,11 +145,11 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       value = argv[++i];
       // "-c -f m.hare" (VW's -c takes no value) or "-f --quiet": an option
       // taken as the value would name a file after it, or read one as data.
-      if (value.size() > 1 && value[0] == '-' &&
-          !(std::isdigit(static_cast<unsigned char>(value[1])) || value[1] == '.')) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            std::string(name), " needs a value (", flag->value_name, "), not the option ",
-            std::string(value), " (a file of that name: ./", std::string(value), ")"));
+      // Other values may start with '-' (a VW namespace, a negative number).
+      if (Knows(value)) {
+        return absl::InvalidArgumentError(absl::StrCat(std::string(name), " needs a value (",
+                                                       flag->value_name, "), not the option ",
+                                                       std::string(value)));
       }
     }
     if (absl::Status s = flag->set(value); !s.ok()) {

@@ -64,7 +64,8 @@ constexpr const char* kTestSynopsis =
     "examples have labels, a summary, the accuracy, per-class precision, recall and F1, their\n"
     "macro averages, AUC (binary), log loss and expected calibration error (with\n"
     "probabilities) and the confusion matrix go to stderr; --json also writes them to stdout as\n"
-    "one JSON object.\n";
+    "one JSON object. With no labelled example there is nothing to score: it exits 2, or with\n"
+    "-p (predictions only) warns.\n";
 
 constexpr const char* kPredictSynopsis =
     "usage: hare predict -i MODEL [FILE...]\n"
@@ -169,16 +170,16 @@ int TestCommand(int argc, char** argv) {
     return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
   }
   learner::PrintSummary(*stats, std::cerr);
-  // Nothing to score, as with a file of another format: exit 2, as train does.
+  // Nothing to score, as with a file of another format: exit 2, as train
+  // does; with -p the predictions may have been the point.
   if (stats->labelled == 0) {
-    return Fail("test",
-                absl::StrCat("no labelled example to score (the model reads --format ",
-                             io::FormatName(model->header().format),
-                             stats->bad_lines > 0
-                                 ? absl::StrCat("; ", stats->bad_lines, " bad line(s) skipped")
-                                 : "",
-                             "; unlabelled examples get predictions from hare predict)"),
-                kExitInput);
+    const std::string why = absl::StrCat(
+        "no labelled example to score (the model reads --format ",
+        io::FormatName(model->header().format),
+        stats->bad_lines > 0 ? absl::StrCat("; ", stats->bad_lines, " bad line(s) skipped") : "",
+        "; unlabelled examples get predictions from hare predict)");
+    if (predictions_path.empty()) return Fail("test", why, kExitInput);
+    std::cerr << "hare test: warning: " << why << "\n";
   }
   {
     std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",

@@ -27,6 +27,7 @@
 #include "learner/learner.h"
 #include "learner/model.h"
 #include "learner/run.h"
+#include "learner/weight_table.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/train_flags.h"
@@ -139,7 +140,13 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
   std::vector<learner::PassResult> all(static_cast<size_t>(o.passes));
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
-    std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
+    std::unique_ptr<learner::Learner> l;
+    try {  // a rule of more floats a slot can need a table the memory cannot hold
+      l = learner::MakeLearner(o.learner, o.parse.bits);
+    } catch (const learner::TableTooLarge& e) {
+      result.error = absl::StrCat("out of memory: ", e.what());
+      return result;
+    }
     absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
     if (!r.ok()) {
       result.error = std::string(r.status().message());

@@ -129,12 +129,15 @@ expect_eq "sgd --adagrad with --schedule, --power-t" \
 Run 'hare train --help' for the options." "$(cat err.txt)"
 # An option taken as a value (VW's -c takes none) is refused, before any file is made.
 expect_code 1 "$HARE" train d.vw -c -f m.hare --passes 3 2> err.txt
-expect_eq "-c -f" "hare train: -c needs a value (FILE), not the option -f (a file of that name: ./-f)
+expect_eq "-c -f" "hare train: -c needs a value (FILE), not the option -f
 Run 'hare train --help' for the options." "$(cat err.txt)"
 [ ! -e ./-f ] || fail "a file named -f was made"
 expect_code 1 "$HARE" train d.vw -f --quiet 2> err.txt
 grep -q -- "^hare train: -f needs a value (MODEL), not the option --quiet" err.txt || fail "-f --quiet: $(cat err.txt)"
-# A negative number is a value (and then checked as one).
+# A negative number is a value (and then checked as one), and so is a VW
+# namespace that starts with '-'.
+printf '1 |-x a |y c\n-1 |-x b |y d\n' > dash.vw
+expect_code 0 "$HARE" train dash.vw -q -y --quiet -f dash.model 2>/dev/null
 expect_code 1 "$HARE" train d.vw --margin -.5 2> err.txt
 grep -q -- "^hare train: --margin must be a number >= 0" err.txt || fail "--margin -.5: $(cat err.txt)"
 # VW's spellings get hare's.

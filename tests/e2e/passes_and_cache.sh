@@ -81,7 +81,7 @@ expect_eq "passes run" "passes run        $ran" "$(grep '^passes run' info6.txt)
 # Nothing held out (9 examples, every 10th): every pass runs.
 head -9 small.vw > nine.vw
 train nine.vw --passes 6 -f nine.model 2> err7.txt
-grep -q "^hare train: nothing was held out (every 10th example, of fewer): no early stop$" err7.txt ||
+grep -q "^hare train: nothing was held out (fewer examples than --holdout-period 10): no early stop$" err7.txt ||
   fail "empty holdout: $(cat err7.txt)"
 expect_eq "passes run, nothing held out" "passes run        6" \
   "$("$HARE" model info -i nine.model | grep '^passes run')"
