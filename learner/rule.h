@@ -40,8 +40,13 @@ inline bool NeedsUpdate(float y, float score, float margin) {
 }
 
 // Multiplicative updates keep weights in a range where a float neither
-// overflows to infinity nor underflows to zero (a weight at 0 could never grow).
-inline float ClampWeight(float w) { return std::clamp(w, 1e-30f, 1e30f); }
+// overflows to infinity nor reaches zero (a weight at 0 could never grow).
+// The Winnow rules keep w - start in a float, which tells w from 0 only down
+// to about start * 2^-24: a weight stops at start * 2^-20 (9.5e-7 start).
+inline float ClampWeight(float w, float start) {
+  const float lowest = std::clamp(start * 0x1p-20f, 1e-30f, 1e30f);
+  return std::clamp(w, lowest, 1e30f);
+}
 
 // Stores w in a weight unless it overflowed: a step on extreme values (a
 // feature value near the float limit, a diverging rate) leaves the weight as

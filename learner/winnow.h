@@ -64,7 +64,7 @@ struct Winnow {
     const float c = step.coefficient;
     const float e = std::fabs(c) * x;
     const float factor = c > 0 ? Power(alpha, log_alpha, e) : Power(beta, log_beta, e);
-    SetIfFinite(slot[0], ClampWeight((slot[0] + w0) * factor) - w0);
+    SetIfFinite(slot[0], ClampWeight((slot[0] + w0) * factor, w0) - w0);
   }
 };
 
@@ -89,8 +89,8 @@ struct BalancedWinnow {
     const float c = step.coefficient;
     const float e = std::fabs(c) * x;
     const float up = Power(alpha, log_alpha, e), down = Power(beta, log_beta, e);
-    SetIfFinite(slot[0], ClampWeight((slot[0] + w0) * (c > 0 ? up : down)) - w0);
-    SetIfFinite(slot[1], ClampWeight((slot[1] + w0) * (c > 0 ? down : up)) - w0);
+    SetIfFinite(slot[0], ClampWeight((slot[0] + w0) * (c > 0 ? up : down), w0) - w0);
+    SetIfFinite(slot[1], ClampWeight((slot[1] + w0) * (c > 0 ? down : up), w0) - w0);
   }
 };
 
@@ -116,8 +116,8 @@ struct ModifiedBalancedWinnow {
     const float e = std::fabs(c);
     const float grow = std::pow(alpha * (1 + x), e);
     const float shrink = std::pow(beta * (1 - x), e);
-    SetIfFinite(slot[0], ClampWeight((slot[0] + u0) * (c > 0 ? grow : shrink)) - u0);
-    SetIfFinite(slot[1], ClampWeight((slot[1] + v0) * (c > 0 ? shrink : grow)) - v0);
+    SetIfFinite(slot[0], ClampWeight((slot[0] + u0) * (c > 0 ? grow : shrink), u0) - u0);
+    SetIfFinite(slot[1], ClampWeight((slot[1] + v0) * (c > 0 ? shrink : grow), v0) - v0);
   }
 };
 

@@ -78,6 +78,23 @@ TEST(RuleUpdatesTest, WinnowPromotesAndDemotes) {
   ExpectNear(W(fixed), {1.0, 2.0, 0.5 * std::sqrt(2.0)});
 }
 
+// A weight demoted far stops at w0 2^-20 and can grow again: demoted by
+// 1e-8 it would be 0 in the slot's w - w0 (1e-8 - 1 rounds to -1) and stay
+// 0 after any promotion. Then promoted twice by 1e4 it is 2^-20 1e8 = 95.4.
+TEST(RuleUpdatesTest, WinnowWeightsNeverReachZero) {
+  Winnow rule;
+  rule.alpha = 1e4f;
+  rule.beta = 1e-8f;
+  rule.theta = 0.5f;
+  LinearLearner<Winnow, false, false> l(rule, 4);
+  TrainOne(l, Example(-1, {1.0f}));  // score 1 - 0.5 > 0: demoted
+  EXPECT_NEAR(l.PredictionWeight(1), 0x1p-20f, 1e-7);
+  TrainOne(l, Example(+1, {1.0f}));
+  TrainOne(l, Example(+1, {1.0f}));
+  TrainOne(l, Example(+1, {1.0f}));  // 95.4 - 0.5 > 0: no third promotion
+  EXPECT_NEAR(l.PredictionWeight(1), 0x1p-20 * 1e8, 1e-3);
+}
+
 TEST(RuleUpdatesTest, BalancedWinnowMovesBothWeights) {
   LinearLearner<BalancedWinnow, false, false> l(BalancedWinnow{}, 4);
   TrainOne(l, Example(+1, {1.0f, 2.0f, 0.5f}));  // u = v = 1: score 0: promote
