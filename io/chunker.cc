@@ -1,7 +1,10 @@
 #include "io/chunker.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
+
+#include "absl/strings/str_cat.h"
 
 namespace hare::io {
 namespace {
@@ -10,6 +13,17 @@ namespace {
 const char* AfterLastNewline(const char* begin, const char* end) {
   const void* nl = memrchr(begin, '\n', static_cast<size_t>(end - begin));
   return nl == nullptr ? nullptr : static_cast<const char*>(nl) + 1;
+}
+
+// Whether [begin, end) has a '\r' followed by a byte other than '\n'.
+bool BareCarriageReturn(const char* begin, const char* end) {
+  for (const char* p = begin; p < end;) {
+    const void* cr = std::memchr(p, '\r', static_cast<size_t>(end - p));
+    if (cr == nullptr) return false;
+    p = static_cast<const char*>(cr) + 1;
+    if (p < end && *p != '\n') return true;
+  }
+  return false;
 }
 
 void EnsureSize(std::vector<char>& v, size_t n) {
@@ -65,6 +79,20 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
       const char* fresh = chunk.storage.data() + used;
       used += *n;
       bytes_ += *n;
+      // Line ends of CR alone (a classic Mac file) would make the whole
+      // input one line, read into memory: refused at the first line.
+      if (at_input_start_ && cut == nullptr) {
+        const char* end = chunk.storage.data() + used;
+        const void* nl = std::memchr(fresh, '\n', static_cast<size_t>(end - fresh));
+        if (BareCarriageReturn(std::max<const char*>(chunk.storage.data(), fresh - 1),
+                               nl != nullptr ? static_cast<const char*>(nl) + 1 : end)) {
+          source_.reset();
+          return absl::InvalidArgumentError(absl::StrCat(
+              InputDisplayName(paths_[current_input_]),
+              ":1: a carriage return (CR) inside the first line: hare's lines end in LF or CR LF, "
+              "not CR alone (convert with tr '\\r' '\\n')"));
+        }
+      }
       const char* after = AfterLastNewline(fresh, chunk.storage.data() + used);
       if (after != nullptr) cut = after;
       if (cut != nullptr && (!options_.fill_blocks || used == chunk.storage.size() - kChunkPadding))

@@ -79,6 +79,21 @@ expect_code 2 "$HARE" train nan.vw -f keep.model --quiet 2> err.txt
 grep -q "keep.model is not written$" err.txt || fail "bad values: $(cat err.txt)"
 cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
 
+# Line ends of CR alone (a classic Mac file) are refused at the first line,
+# plain or compressed; CR LF is a line end, and a CR alone after line 1 is
+# white space as before.
+printf '1 | a\r-1 | b\r1 | c\r' > mac.vw
+gzip -c mac.vw > mac.vw.gz
+for f in mac.vw mac.vw.gz; do
+  expect_code 2 "$HARE" train "$f" --quiet 2> err.txt
+  expect_eq "CR line ends in $f" \
+    "hare train: $f:1: a carriage return (CR) inside the first line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n')" \
+    "$(cat err.txt)"
+done
+printf '1 | a\r\n-1 | b\rc\n' > crlf.vw
+"$HARE" train crlf.vw --quiet 2> err.txt
+expect_eq "CR LF lines" 2 "$(summary_value 'labelled examples' err.txt)"
+
 # Values near the float limit: no rule's weight becomes infinite or NaN, and
 # the model loads; nor does an average of such weights (kept in doubles).
 printf '1 | a:3e38 b:3e38\n-1 | a:-3e38 b:3e38\n1 | a:3e38 b:-3e38\n' > huge.vw
@@ -90,7 +105,7 @@ for rule in perceptron winnow balanced-winnow modified-balanced-winnow pa sgd ar
 done
 for rule in perceptron "perceptron -l 1e38" pa "sgd --loss squared"; do
   # shellcheck disable=SC2086
-  expect_code 0 "$HARE" train huge.vw --rule $rule --average -f avg.model --quiet
+  expect_code 0 "$HARE" train huge.vw --rule $rule --average -f avg.model --quiet 2>/dev/null
   "$HARE" model info -i avg.model > /dev/null || fail "$rule --average: its model does not load"
 done
 ls avg.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
