@@ -36,12 +36,12 @@ absl::Status ClassMap::Assign(const io::ExampleBatch& batch, std::vector<int32_t
       const auto it = numbers_.find(absl::string_view(name.data(), name.size()));
       if (it != numbers_.end()) {
         classes[i] = it->second;
-      } else if (name.size() > kMaxClassName) {
+      } else if (for_model_ && name.size() > kMaxClassName) {
         return absl::InvalidArgumentError(
             absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
                          ": class name '", std::string(name.substr(0, 20)), "...' is ", name.size(),
                          " bytes long; a model keeps names of at most ", kMaxClassName, " bytes"));
-      } else if (name_bytes_ + 2 + name.size() > kMaxClassNameBytes) {
+      } else if (for_model_ && name_bytes_ + 2 + name.size() > kMaxClassNameBytes) {
         return absl::InvalidArgumentError(
             absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
                          ": class names would take more than the ", kMaxClassNameBytes,

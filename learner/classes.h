@@ -24,6 +24,9 @@ class ClassMap {
   explicit ClassMap(const std::vector<std::string>& names = {});
 
   bool binary() const { return binary_; }
+  // The classes go into a model: Assign refuses names a model cannot store
+  // (over kMaxClassName bytes, or all of them over kMaxClassNameBytes).
+  void LimitToAModel() { for_model_ = true; }
   int size() const { return static_cast<int>(names_.size()); }
   const std::vector<std::string>& names() const { return names_; }
 
@@ -39,6 +42,7 @@ class ClassMap {
   int32_t Add(const std::string& name);
 
   bool binary_ = false;
+  bool for_model_ = false;
   std::vector<std::string> names_;
   absl::flat_hash_map<std::string, int32_t> numbers_;
   uint64_t name_bytes_ = 0;  // as a model stores them: 2 + the length of each

@@ -107,7 +107,11 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.beta && !(std::isfinite(*l.beta) && *l.beta > 0 && *l.beta < 1)) {
     problem("--beta must be between 0 and 1");
   }
-  if (l.initial && !Positive(*l.initial)) problem("--initial-weight must be > 0");
+  // Slots keep w - w0 in a float, and weights stay in [w0 2^-20, 1e30]: a w0
+  // far from 1 would leave no room on one side.
+  if (l.initial && !(*l.initial >= 1e-20f && *l.initial <= 1e20f)) {
+    problem("--initial-weight must be from 1e-20 to 1e20");
+  }
   if (l.initial && l.rule == Rule::kModifiedBalancedWinnow && !(*l.initial > 1)) {
     problem(
         "--initial-weight is u0 for modified-balanced-winnow and must be > 1: v starts at u0 - 1, "

@@ -180,6 +180,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const int holdout = (o.passes > 1 || o.probabilities) && !o.holdout_off ? o.holdout_period : 0;
   const bool binary = o.learner.multiclass == Multiclass::kNone;
   ClassMap classes = binary ? ClassMap::Binary() : ClassMap();
+  classes.LimitToAModel();
   io::ExampleBatch kept;  // held-out examples to calibrate on
   std::vector<int32_t> kept_classes;
   FeatureNames names;

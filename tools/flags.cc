@@ -84,6 +84,7 @@ std::string FlagParser::Hint(std::string_view name) const {
   }
   if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
   if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
+  if (name == "-k" || name == "--kill_cache") return " (hare rebuilds a cache that does not fit)";
   std::string dashed(name);
   std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
   if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");
@@ -146,7 +147,8 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       // "-c -f m.hare" (VW's -c takes no value) or "-f --quiet": an option
       // taken as the value would name a file after it, or read one as data.
       // Other values may start with '-' (a VW namespace, a negative number).
-      if (Knows(value)) {
+      if (value.starts_with("--") || Knows(value.substr(0, value.find('='))) ||
+          !Hint(value).empty()) {
         return absl::InvalidArgumentError(absl::StrCat(std::string(name), " needs a value (",
                                                        flag->value_name, "), not the option ",
                                                        std::string(value)));

@@ -178,10 +178,9 @@ int TestCommand(int argc, char** argv) {
         io::FormatName(model->header().format),
         stats->bad_lines > 0 ? absl::StrCat("; ", stats->bad_lines, " bad line(s) skipped") : "",
         "; unlabelled examples get predictions from hare predict)");
-    if (predictions_path.empty()) return Fail("test", why, kExitInput);
+    if (predictions_path.empty() || stats->examples == 0) return Fail("test", why, kExitInput);
     std::cerr << "hare test: warning: " << why << "\n";
-  }
-  {
+  } else {
     std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",
                                  1.0 - stats->error_rate(), stats->labelled - stats->mistakes,
                                  stats->labelled);

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <set>
 #include <thread>
 
@@ -68,6 +69,17 @@ constexpr std::string_view kRuleOptions[] = {"--loss",
                                              "--threshold",
                                              "--margin",
                                              "--normalized-margin"};
+
+// A flag given, as words of a command line: "--quadratic=-b" stays one word,
+// as its value alone would read as an option.
+void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
+  if (!g.value.empty() && g.value[0] == '-' && g.name.starts_with("--")) {
+    args.push_back(g.name + "=" + g.value);
+    return;
+  }
+  args.push_back(g.name);
+  if (!g.value.empty()) args.push_back(g.value);
+}
 
 // Flags that tune sets itself for every candidate.
 bool TuneSetsItself(std::string_view name) {
@@ -145,6 +157,9 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
       l = learner::MakeLearner(o.learner, o.parse.bits);
     } catch (const learner::TableTooLarge& e) {
       result.error = absl::StrCat("out of memory: ", e.what());
+      return result;
+    } catch (const std::bad_alloc&) {
+      result.error = "out of memory";
       return result;
     }
     absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
@@ -336,8 +351,7 @@ int TuneCommand(int argc, char** argv) {
       if (new_rule && std::any_of(std::begin(kRuleOptions), std::end(kRuleOptions), same)) {
         continue;
       }
-      args.push_back(g.name);
-      if (!g.value.empty()) args.push_back(g.value);
+      AppendGiven(g, args);
     }
     args.insert(args.end(), set.begin(), set.end());
     return args;
@@ -428,8 +442,7 @@ int TuneCommand(int argc, char** argv) {
   for (const FlagParser::Given& g : flags.given()) {
     for (std::string_view pass_on : {"-f", "--keep-names", "--threads", "--quiet", "--strict"}) {
       if (!flags.SameFlag(g.name, pass_on)) continue;
-      args.push_back(g.name);
-      if (!g.value.empty()) args.push_back(g.value);
+      AppendGiven(g, args);
     }
   }
   std::vector<std::string> words;

@@ -132,6 +132,11 @@ expect_code 1 "$HARE" train d.vw -c -f m.hare --passes 3 2> err.txt
 expect_eq "-c -f" "hare train: -c needs a value (FILE), not the option -f
 Run 'hare train --help' for the options." "$(cat err.txt)"
 [ ! -e ./-f ] || fail "a file named -f was made"
+expect_code 1 "$HARE" train d.vw -c -k --passes 3 2> err.txt
+grep -q -- "^hare train: -c needs a value (FILE), not the option -k$" err.txt || fail "-c -k: $(cat err.txt)"
+expect_code 1 "$HARE" train d.vw -f --passes=2 2> err.txt
+grep -q -- "^hare train: -f needs a value (MODEL), not the option --passes=2$" err.txt ||
+  fail "-f --passes=2: $(cat err.txt)"
 expect_code 1 "$HARE" train d.vw -f --quiet 2> err.txt
 grep -q -- "^hare train: -f needs a value (MODEL), not the option --quiet" err.txt || fail "-f --quiet: $(cat err.txt)"
 # A negative number is a value (and then checked as one), and so is a VW
@@ -153,6 +158,8 @@ grep -q -- "--passes must be at most 1048576" err.txt || fail "--passes 2000000:
 mkdir -p folder
 expect_code 2 "$HARE" train d.vw folder 2> err.txt
 expect_eq "a folder as input" "hare train: cannot read folder: Is a directory" "$(cat err.txt)"
+expect_code 1 "$HARE" train --rule winnow --initial-weight 1e30 d.vw 2> err.txt
+grep -q -- "--initial-weight must be from 1e-20 to 1e20" err.txt || fail "w0 1e30: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule modified-balanced-winnow --initial-weight 1 d.vw 2> err.txt
 grep -q -- "--initial-weight is u0 for modified-balanced-winnow and must be > 1" err.txt ||
   fail "MBW --initial-weight 1: $(cat err.txt)"

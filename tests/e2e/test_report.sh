@@ -65,10 +65,13 @@ printf '1 1:1 2:1\n-1 3:1\n' > other.svm
 expect_code 2 "$HARE" test -i m.model other.svm --quiet 2> err.txt
 grep -q "^hare test: no labelled example to score (the model reads --format vw; 2 bad line(s) skipped; unlabelled examples get predictions from hare predict)$" err.txt ||
   fail "nothing labelled: $(cat err.txt)"
+# With -p and nothing predicted (every line bad) it exits 2 too.
+expect_code 2 "$HARE" test -i m.model other.svm -p other.txt --quiet 2> err.txt
 # With -p the predictions are written and it only warns.
 printf '| a b\n| c\n' > unlabelled.vw
 expect_code 0 "$HARE" test -i m.model unlabelled.vw -p unlabelled.txt --quiet 2> err.txt
 expect_eq "predictions of unlabelled lines" 2 "$(grep -c . unlabelled.txt)"
 grep -q "^hare test: warning: no labelled example to score (the model reads --format vw; unlabelled examples get predictions from hare predict)$" err.txt ||
   fail "nothing labelled with -p: $(cat err.txt)"
+grep -q "^accuracy" err.txt && fail "an accuracy of nothing: $(cat err.txt)"
 cat report.json

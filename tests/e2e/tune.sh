@@ -110,4 +110,9 @@ expect_eq "the first trial on 2 unequal folds" "0.6667 1" "$(sed -n 2p three.log
 # It reads its files many times: not stdin.
 expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
 grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
+# A value that starts with '-' given as --flag=VALUE stays one word in the
+# candidates' command lines and the line printed.
+for i in $(seq 10); do printf '1 |-x a |y c\n-1 |-x b |y d\n'; done > dash.vw
+"$HARE" tune dash.vw --quadratic=-y --max-passes 2 > dash.txt 2> dash.err || fail "--quadratic=-y: $(cat dash.err)"
+grep -q -- "^--quadratic=-y " dash.txt || fail "--quadratic=-y line: $(cat dash.txt)"
 echo "tuned: $(cat best1.txt) ($best, from $start)"
