@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <vector>
+
+#include "learner/example_scores.h"
 
 namespace hare::learner {
 namespace {
@@ -20,10 +21,7 @@ double Sigmoid(double x) {
 
 // A score, an infinite one (sums past the float range) as the largest float:
 // A s + B and s / T stay numbers (0 * inf and inf - inf would be NaN).
-double Bounded(float score) {
-  constexpr double kMax = std::numeric_limits<float>::max();
-  return std::clamp(double{score}, -kMax, kMax);
-}
+double Bounded(float score) { return Saturate(score); }
 
 }  // namespace
 

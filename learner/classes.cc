@@ -36,24 +36,27 @@ absl::Status ClassMap::Assign(const io::ExampleBatch& batch, std::vector<int32_t
       const auto it = numbers_.find(absl::string_view(name.data(), name.size()));
       if (it != numbers_.end()) {
         classes[i] = it->second;
-      } else if (for_model_ && name.size() > kMaxClassName) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
-                         ": class name '", std::string(name.substr(0, 20)), "...' is ", name.size(),
-                         " bytes long; a model keeps names of at most ", kMaxClassName, " bytes"));
+        continue;
+      }
+      // A new class, unless the names or their number pass what is kept.
+      auto where = [&] {
+        return absl::StrCat(std::string(batch.input_name), ":",
+                            batch.first_line + batch.line(i) - 1, ": ");
+      };
+      if (for_model_ && name.size() > kMaxClassName) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where(), "class name '", std::string(name.substr(0, 20)), "...' is ", name.size(),
+            " bytes long; a model keeps names of at most ", kMaxClassName, " bytes"));
       } else if (for_model_ && name_bytes_ + 2 + name.size() > kMaxClassNameBytes) {
         return absl::InvalidArgumentError(
-            absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
-                         ": class names would take more than the ", kMaxClassNameBytes,
+            absl::StrCat(where(), "class names would take more than the ", kMaxClassNameBytes,
                          " bytes a model keeps of them"));
       } else if (size() == kMaxClasses) {
         return absl::InvalidArgumentError(
-            absl::StrCat(std::string(batch.input_name), ":", batch.first_line + batch.line(i) - 1,
-                         ": class '", std::string(name), "' would be class ", kMaxClasses + 1,
-                         "; at most ", kMaxClasses, " classes are supported"));
-      } else {
-        classes[i] = Add(std::string(name));
+            absl::StrCat(where(), "class '", std::string(name), "' would be class ",
+                         kMaxClasses + 1, "; at most ", kMaxClasses, " classes are supported"));
       }
+      classes[i] = Add(std::string(name));
     } else {
       classes[i] = static_cast<int32_t>(batch.label(i)) - 1;  // from a cache
     }

@@ -38,12 +38,26 @@ inline float ToFloat(double v) {
   return static_cast<float>(v);
 }
 
-// The scores with sums in Acc (float or double); returns sum x_i^2. weight(slot)
-// reads the weight a slot scores with.
+// A double as a float, the largest float beyond the range: for a value that
+// is a float but for rounding (an average of floats), or that must stay a
+// number (an infinite score in A s + B, where 0 * inf would be NaN).
+inline float Saturate(double v) {
+  constexpr double kMax = std::numeric_limits<float>::max();
+  return static_cast<float>(std::clamp(v, -kMax, kMax));
+}
+
+// sum x_i^2, and the scale s applied to every x_i.
+template <class Acc>
+struct Lengths {
+  Acc norm2, scale;
+};
+
+// The scores with sums in Acc (float or double). weight(slot) reads the
+// weight a slot scores with.
 template <class Acc, int kFloats = 0, class Table, class Weight>
-Acc ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
-                    std::span<const float> values, float initial, bool normalize,
-                    Threshold threshold, Weight&& weight, std::span<float> row) {
+Lengths<Acc> ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
+                             std::span<const float> values, float initial, bool normalize,
+                             Threshold threshold, Weight&& weight, std::span<float> row) {
   Acc norm2 = 0, xsum = 0;
   for (float x : values) {
     norm2 += Acc{x} * x;
@@ -57,11 +71,12 @@ Acc ExampleScoresIn(const Table& table, std::span<const uint32_t> indices,
                             [&](const float* slot, float x) { dot += Acc{weight(slot)} * x; });
     row[k] = ToFloat(initial + dot * scale - theta);
   }
-  return norm2;
+  return {norm2, scale};
 }
 
 struct ExampleSums {
   float norm2;     // sum x_i^2, as floats sum it (inf, or subnormal, out of their range)
+  float scale;     // 1/sqrt(norm2) with unit length (1 without, or at norm2 = 0), in floats
   bool in_floats;  // floats held every sum; else the scores were done in doubles
 };
 
@@ -72,8 +87,8 @@ template <int kFloats = 0, class Table, class Weight>
 ExampleSums ExampleScores(const Table& table, std::span<const uint32_t> indices,
                           std::span<const float> values, float initial, bool normalize,
                           Threshold threshold, Weight&& weight, std::span<float> row) {
-  const float norm2 = ExampleScoresIn<float, kFloats>(table, indices, values, initial, normalize,
-                                                      threshold, weight, row);
+  const auto [norm2, scale] = ExampleScoresIn<float, kFloats>(table, indices, values, initial,
+                                                              normalize, threshold, weight, row);
   const bool in_floats =
       (!normalize || (std::isfinite(norm2) && (norm2 >= std::numeric_limits<float>::min() ||
                                                std::all_of(values.begin(), values.end(),
@@ -83,7 +98,7 @@ ExampleSums ExampleScores(const Table& table, std::span<const uint32_t> indices,
     ExampleScoresIn<double, kFloats>(table, indices, values, initial, normalize, threshold, weight,
                                      row);
   }
-  return {norm2, in_floats};
+  return {norm2, scale, in_floats};
 }
 
 }  // namespace hare::learner

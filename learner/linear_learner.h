@@ -108,10 +108,7 @@ class LinearLearner final : public Learner {
       const ExampleSums sums = ExampleScores<kFloats>(
           table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
           [this](const float* slot) { return rule_.Weight(slot); }, row);
-      float scale = 1.0f;  // applied to every x_i
-      if constexpr (Rule::kNormalizesInput) {
-        scale = sums.norm2 > 0 ? 1 / std::sqrt(sums.norm2) : 1.0f;
-      }
+      const float scale = sums.scale;  // applied to every x_i
       constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
       const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
       const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
@@ -278,9 +275,7 @@ class LinearLearner final : public Learner {
     float w = rule_.Weight(slot);
     if constexpr (kAverage) {
       if (steps_ == 0) return w;
-      // An average of floats is a float: only rounding could take it past the range.
-      constexpr double kMax = std::numeric_limits<float>::max();
-      return static_cast<float>(std::clamp(w - U(slot) / static_cast<double>(steps_), -kMax, kMax));
+      return Saturate(w - U(slot) / static_cast<double>(steps_));
     }
     if constexpr (kLazyReg) w = Regularized(w, slot);
     return w;

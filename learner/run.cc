@@ -195,6 +195,10 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   std::unique_ptr<io::ExampleStream> stream;
   io::CacheReader* reader = nullptr;  // the stream, once it reads the cache
   std::unique_ptr<io::CacheWriter> writer;
+  auto forget_temporary = [&] {
+    std::error_code ignored;  // already gone, or never made
+    std::filesystem::remove(cache_path, ignored);
+  };
   // Stdin may hold other data on each run, and nothing in a cache can tell:
   // a cache is reused only for files (their size and time are in its key).
   const bool from_stdin =
@@ -247,10 +251,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       stream = std::move(*cached);
       // The open file is all the later passes need: a temporary cache loses
       // its name now, so that an interrupted run leaves none behind.
-      if (temporary) {
-        std::error_code ignored;
-        std::filesystem::remove(cache_path, ignored);
-      }
+      if (temporary) forget_temporary();
     }
     result.passes.push_back(PassResult{.pass = pass});
     const bool keep = o.probabilities && pass == 1;
@@ -290,10 +291,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   writer.reset();
-  if (temporary && use_cache) {
-    std::error_code ignored;
-    std::filesystem::remove(cache_path, ignored);
-  }
+  if (temporary && use_cache) forget_temporary();
   if (!status.ok()) return status;
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();

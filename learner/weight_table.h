@@ -34,6 +34,13 @@ class TableTooLarge : public std::bad_alloc {
   std::string what_;
 };
 
+// What a failed allocation says: "out of memory", with the sizes when it
+// was a table too large.
+inline std::string OutOfMemory(const std::bad_alloc& e) {
+  const auto* table = dynamic_cast<const TableTooLarge*>(&e);
+  return table == nullptr ? "out of memory" : std::string("out of memory: ") + table->what();
+}
+
 class WeightTable {
  public:
   // All slots zero. Throws TableTooLarge when the table would not fit in

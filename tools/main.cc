@@ -57,13 +57,10 @@ int main(int argc, char** argv) {
   int code;
   try {
     code = Dispatch(command, argc, argv);
-  } catch (const hare::learner::TableTooLarge& e) {
-    std::cerr << "hare " << command << ": out of memory: " << e.what()
-              << " (a smaller -b needs less)\n";
-    return hare::tools::kExitInput;
-  } catch (const std::bad_alloc&) {
+  } catch (const std::bad_alloc& e) {
     // Most often the weight table: 2^b slots of several floats each.
-    std::cerr << "hare " << command << ": out of memory (a smaller -b needs less)\n";
+    std::cerr << "hare " << command << ": " << hare::learner::OutOfMemory(e)
+              << " (a smaller -b needs less)\n";
     return hare::tools::kExitInput;
   }
   if (code < 0) {

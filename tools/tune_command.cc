@@ -155,11 +155,8 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
     std::unique_ptr<learner::Learner> l;
     try {  // a rule of more floats a slot can need a table the memory cannot hold
       l = learner::MakeLearner(o.learner, o.parse.bits);
-    } catch (const learner::TableTooLarge& e) {
-      result.error = absl::StrCat("out of memory: ", e.what());
-      return result;
-    } catch (const std::bad_alloc&) {
-      result.error = "out of memory";
+    } catch (const std::bad_alloc& e) {
+      result.error = learner::OutOfMemory(e);
       return result;
     }
     absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
