@@ -1,6 +1,7 @@
 #include "hashing/text_features.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "hashing/ngrams.h"
 #include "unicode/uchar.h"
@@ -45,6 +46,17 @@ CodePoint Decode(const unsigned char* p, const unsigned char* end) {
     return {0, 0};
   }
   return {cp, n};
+}
+
+// Whether byte c starts a character of UTF-8 (is not a continuation byte).
+bool StartsChar(char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }
+
+// The byte where character k (from 0) of the valid UTF-8 `w` starts; k is
+// less than w's number of characters.
+size_t ByteOfChar(std::string_view w, size_t k) {
+  for (size_t b = 0, seen = 0;; ++b) {
+    if (StartsChar(w[b]) && seen++ == k) return b;
+  }
 }
 
 // How a character splits text, and (kCasedWord) whether it has a lower case.
@@ -221,6 +233,16 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
   return 0;
 }
 
+std::string AffixSpec(const std::vector<int>& affixes) {
+  std::string spec;
+  for (const int affix : affixes) {
+    if (!spec.empty()) spec.push_back(',');
+    spec.push_back(affix > 0 ? '+' : '-');
+    spec.append(std::to_string(std::abs(affix)));
+  }
+  return spec;
+}
+
 std::string TokenizerId() {
   UVersionInfo unicode;
   u_getUnicodeVersion(unicode);
@@ -238,11 +260,18 @@ std::optional<std::string> SingleToken(std::string_view text, bool keep_case) {
 TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)
     : options_(options),
       word_namespace_(NamespaceHash(kDefaultNamespace, seed)),
-      char_namespace_(NamespaceHash("chars", seed)) {
+      char_namespace_(NamespaceHash("chars", seed)),
+      affix_namespace_(NamespaceHash("affix", seed)) {
   std::string storage;
   std::vector<std::string_view> tokens;
   Tokenize(options.target, options.keep_case, storage, tokens);
   target_ = storage;  // the marker as the tokenizer makes it ("_target_")
+}
+
+const char* TextFeaturizer::Namespace(size_t k) const {
+  if (k >= chars_begin_ && k < chars_end_) return "chars";
+  if (k >= chars_end_ && k < affix_end_) return "affix";
+  return "";
 }
 
 void TextFeaturizer::Add(uint64_t hash, std::vector<std::string>* names, std::string name) {
@@ -285,7 +314,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
       w.push_back('>');
       starts.clear();
       for (size_t b = 0; b < w.size(); ++b) {
-        if ((static_cast<unsigned char>(w[b]) & 0xc0) != 0x80) starts.push_back(b);
+        if (StartsChar(w[b])) starts.push_back(b);
       }
       starts.push_back(w.size());
       const size_t chars = starts.size() - 1;
@@ -300,6 +329,24 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
     }
   }
   chars_end_ = features_.size();
+  // Affixes: "+4temp" of "temperature", "-3ure"; counted in characters.
+  if (!options_.affixes.empty()) {
+    std::string name;
+    for (size_t i = 0; i < n; ++i) {
+      const std::string_view w = tokens[i];
+      const size_t chars = static_cast<size_t>(std::count_if(w.begin(), w.end(), StartsChar));
+      for (const int affix : options_.affixes) {
+        const size_t len = static_cast<size_t>(std::abs(affix));
+        if (chars <= len) continue;
+        name.assign(affix > 0 ? "+" : "-");
+        name.push_back(static_cast<char>('0' + len));
+        name.append(affix > 0 ? w.substr(0, ByteOfChar(w, len))
+                              : w.substr(ByteOfChar(w, chars - len)));
+        Add(FeatureHash(name, affix_namespace_), names, want ? name : "");
+      }
+    }
+  }
+  affix_end_ = features_.size();
   // Golding & Roth's context of each occurrence of the target.
   if (options_.window > 0 || options_.collocations) {
     auto at = [&](size_t t, int o) -> const std::string_view* {

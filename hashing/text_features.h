@@ -19,9 +19,12 @@
 //   word n-grams, 2..ngram        Combine(...Combine(h(w1), h(w2))..., h(wn))
 //     with skips k: the n words may have up to k skipped words between neighbours
 //   char n-grams, minn..maxn      h(g) in namespace "chars", of "<word>" as fastText
+//   affixes (+N, -N)              h("+N" prefix) or h("-N" suffix) in namespace "affix", of
+//                                 each word longer than N characters (VW's --affix; a
+//                                 word of N or fewer would only repeat itself)
 //   window k around the target    Combine(h(w), Offset(o)) for o in -k..k, o != 0
 //   collocations                  Combine of two window features: (-2,-1), (-1,+1), (+1,+2)
-// Names ("w1_w2", "<wo", "-1=the", "-1=the&+1=of") are made only when asked
+// Names ("w1_w2", "<wo", "+4temp", "-1=the", "-1=the&+1=of") are made only when asked
 // for (hare features, readable models).
 #pragma once
 
@@ -52,6 +55,8 @@ inline constexpr int kMaxNgram = 5;
 inline constexpr int kMaxSkips = 5;
 inline constexpr int kMaxCharNgram = 10;
 inline constexpr int kMaxWindow = 10;
+inline constexpr int kMaxAffix = 7;  // VW's: one digit
+inline constexpr size_t kMaxAffixes = 8;
 
 struct TextFeatureOptions {
   bool unigrams = true;
@@ -61,11 +66,17 @@ struct TextFeatureOptions {
   int maxn = 0;
   int window = 0;  // words at -window..window around the target (0: none)
   bool collocations = false;
+  // Each an affix of the words: +n their first n characters, -n their last
+  // n (n 1..kMaxAffix), in the order given (VW's --affix +4,-3).
+  std::vector<int> affixes = {};
   bool keep_case = false;
   std::string target = "_TARGET_";
 
   bool operator==(const TextFeatureOptions&) const = default;
 };
+
+// The affixes as --affix spells them: "+4,-3" ("" for none).
+std::string AffixSpec(const std::vector<int>& affixes);
 
 // The hash that stands for "at offset o from the target".
 uint64_t OffsetHash(int offset);
@@ -96,9 +107,9 @@ class TextFeaturizer {
                                         std::vector<std::string>* names = nullptr);
 
   const TextFeatureOptions& options() const { return options_; }
-  // Where, in the last Features(), the character n-grams (namespace "chars") are.
-  size_t chars_begin() const { return chars_begin_; }
-  size_t chars_end() const { return chars_end_; }
+  // The namespace of feature k of the last Features(): "chars" (character
+  // n-grams), "affix", or "" (the words, n-grams and window features).
+  const char* Namespace(size_t k) const;
 
  private:
   void Add(uint64_t hash, std::vector<std::string>* names, std::string name);
@@ -106,11 +117,13 @@ class TextFeaturizer {
   TextFeatureOptions options_;
   uint64_t word_namespace_;
   uint64_t char_namespace_;
+  uint64_t affix_namespace_;
   std::string target_;              // case-folded like the tokens
   std::vector<uint64_t> words_;     // h(w) of each token
   std::vector<uint64_t> features_;  // the output
   GramScratch grams_;
-  size_t chars_begin_ = 0, chars_end_ = 0;
+  size_t chars_begin_ = 0, chars_end_ = 0;  // where the last Features() put each namespace
+  size_t affix_end_ = 0;                    // (affixes from chars_end_ on)
 };
 
 }  // namespace hare::hashing

@@ -52,9 +52,10 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   if (o.format == Format::kText) {
     const hashing::TextFeatureOptions& t = o.text;
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
-                    " minn=", t.minn, " maxn=", t.maxn, " window=", t.window,
-                    " collocations=", t.collocations, " keep_case=", t.keep_case,
-                    " target=", t.target, " tokenizer=", hashing::TokenizerId());
+                    " minn=", t.minn, " maxn=", t.maxn, " affix=", hashing::AffixSpec(t.affixes),
+                    " window=", t.window, " collocations=", t.collocations,
+                    " keep_case=", t.keep_case, " target=", t.target,
+                    " tokenizer=", hashing::TokenizerId());
   }
   for (const std::string& path : inputs) {
     struct stat st;

@@ -41,8 +41,8 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
   for (size_t k = 0; k < features.size(); ++k) {
     batch.AddFeature(static_cast<uint32_t>(features[k]) & ctx.mask, 1.0f);
     if (!names) continue;
-    const bool is_char = k >= ctx.featurizer.chars_begin() && k < ctx.featurizer.chars_end();
-    batch.AddName(is_char ? absl::StrCat("chars^", ctx.text_names[k]) : ctx.text_names[k]);
+    const char* space = ctx.featurizer.Namespace(k);
+    batch.AddName(*space == '\0' ? ctx.text_names[k] : absl::StrCat(space, "^", ctx.text_names[k]));
   }
   return true;
 }

@@ -39,6 +39,8 @@ constexpr uint32_t kClassPart = 1 + 1 + 4 + 4 + 4;
 constexpr uint32_t kSpecPart = 1 + 1;
 // After the specs (version 6 on): the learner flags' length and the passes run.
 constexpr uint32_t kLearnerPart = 2 + 4;
+// After the learner (version 8 on): the count of --affix's affixes.
+constexpr uint32_t kAffixPart = 1;
 constexpr size_t kMaxLearnerFlags = 65535;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
@@ -180,6 +182,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   }
   const std::string_view learner = std::string_view(header.learner).substr(0, kMaxLearnerFlags);
   extra += kLearnerPart + static_cast<uint32_t>(learner.size());
+  extra += kAffixPart + static_cast<uint32_t>(header.text.affixes.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -222,6 +225,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint16_t>(static_cast<uint16_t>(learner.size()));
   out.PutBytes(learner.data(), learner.size());
   out.Put<uint32_t>(header.passes_run);
+  out.Put<uint8_t>(static_cast<uint8_t>(t.affixes.size()));
+  for (const int affix : t.affixes) out.Put<int8_t>(static_cast<int8_t>(affix));
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -297,7 +302,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const bool has_tokenizer = version >= 5;
   const uint32_t fixed_bytes = has_tokenizer ? kHeaderBytes : kHeaderBytes - 1;
   // The least the variable part can hold: no target, interactions, classes or specs.
-  const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0);
+  const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0) +
+                         (version >= 8 ? kAffixPart : 0);
   if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
     close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
@@ -451,6 +457,18 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       return refuse("damaged learner");
     }
     h.passes_run = Get<uint32_t>(x);
+  }
+  if (version >= 8) {  // the text's affixes
+    const uint8_t n = header_end - x < 1 ? 0xff : static_cast<uint8_t>(*x++);
+    if (n > hashing::kMaxAffixes || header_end - x < n) return refuse("damaged --affix");
+    for (uint8_t k = 0; k < n; ++k) {
+      const int affix = Get<int8_t>(x);
+      if (affix == 0 || std::abs(affix) > hashing::kMaxAffix ||
+          std::find(h.text.affixes.begin(), h.text.affixes.end(), affix) != h.text.affixes.end()) {
+        return refuse("damaged --affix");
+      }
+      h.text.affixes.push_back(affix);
+    }
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h, version);

@@ -18,7 +18,9 @@
 //      then VW's --ngram and --skips specs: for each, u8 count, each u8
 //      length L and L bytes,
 //      then (from version 6) u16 length L and L bytes of the learner's
-//      options as hare train flags (LearnerFlags), and u32 passes run
+//      options as hare train flags (LearnerFlags), and u32 passes run,
+//      then (from version 8) u8 A and A i8 affixes of the text's words
+//      (+n: the first n characters, -n: the last n)
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -64,7 +66,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 7: -q/--cubic features hashed apart from n-grams (hashing::Interact). Older
 //    files with interactions are refused (their features hash otherwise now);
 //    those without load.
-inline constexpr uint32_t kModelVersion = 7;
+// 8: the text's affixes (--affix). Older files load without them.
+inline constexpr uint32_t kModelVersion = 8;
 
 struct ModelHeader {
   int bits = 18;

@@ -103,9 +103,10 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   // 16 preamble + 43 header + 8 target ("_TARGET_") + 1 interaction count
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
   // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
-  // run + 8 count + 3 * 8 weights + 16 names count and bytes + 8 checksum.
+  // run + 1 affix count + 8 count + 3 * 8 weights + 16 names count and bytes
+  // + 8 checksum.
   EXPECT_EQ(ReadFile(path_).size(),
-            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 8u + 24u + 16u + 8u);
+            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -118,6 +119,7 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
             .maxn = 5,
             .window = 2,
             .collocations = true,
+            .affixes = {4, -3, 7, -1},
             .keep_case = true,
             .target = "<<here>>"};
   h.interactions = {"ab", "::", "a b"};
@@ -177,7 +179,7 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
   // 16 bytes of count and size, then (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 191u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 192u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -304,17 +306,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 8;  // format version 8
+  newer[8] = 9;  // format version 9
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 8, but this hare reads versions 4 to 7 (made by a newer hare)");
+                ": format version 9, but this hare reads versions 4 to 8 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 7");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 8");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -324,15 +326,27 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // Before format version 7, -q/--cubic features hashed as n-grams do: such a
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
+// The bytes of a model of the current version without affixes as a file of
+// an older `version` would hold them: without the affix count that ends the
+// header (version 8 on), with the checksum made again.
+std::string AsVersion(std::string bytes, uint32_t version) {
+  EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
+  uint32_t header;
+  std::memcpy(&header, bytes.data() + 12, 4);
+  EXPECT_EQ(bytes[16 + header - 1], 0);  // no affixes
+  bytes.erase(16 + header - 1, 1);
+  --header;
+  std::memcpy(bytes.data() + 12, &header, 4);
+  std::memcpy(bytes.data() + 8, &version, 4);
+  const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  return bytes;
+}
+
 TEST_F(ModelTest, AnInteractionModelOfFormatVersion6IsRefused) {
   auto as_version_6 = [&](const ModelHeader& h) {
     EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok());
-    std::string bytes = ReadFile(path_);
-    EXPECT_EQ(bytes[8], 7);
-    bytes[8] = 6;
-    const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
-    std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
-    WriteFile(path_, bytes);
+    WriteFile(path_, AsVersion(ReadFile(path_), 6));
     return LoadModel(path_);
   };
   ModelHeader quadratic = Header();
@@ -344,6 +358,37 @@ TEST_F(ModelTest, AnInteractionModelOfFormatVersion6IsRefused) {
   const absl::StatusOr<Model> plain = as_version_6(Header());
   ASSERT_TRUE(plain.ok()) << plain.status();
   EXPECT_EQ(plain->file_version(), 6u);
+}
+
+// Version 7 files, from before --affix, load as text without affixes, and
+// save as the current version.
+TEST_F(ModelTest, Version7FilesLoadWithoutAffixes) {
+  ModelHeader h = Header();
+  h.format = io::Format::kText;
+  h.text.ngram = 2;
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  const std::string current = ReadFile(path_);
+  WriteFile(path_, AsVersion(current, 7));
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->file_version(), 7u);
+  EXPECT_EQ(m->header().text, h.text);
+  ASSERT_TRUE(SaveModel(m->header(), *m, path_).ok());
+  EXPECT_EQ(ReadFile(path_), current);
+}
+
+// Affixes a command line cannot give, in a crafted file with a matching
+// checksum, are refused.
+TEST_F(ModelTest, AffixesBeyondTheCommandLinesRangeAreRefused) {
+  for (const std::vector<int>& affixes :
+       std::vector<std::vector<int>>{{8}, {-8}, {0}, {4, 4}, {1, 2, 3, 4, 5, 6, 7, -1, -2}}) {
+    ModelHeader h = Header();
+    h.format = io::Format::kText;
+    h.text.affixes = affixes;
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    EXPECT_EQ(LoadModel(path_).status().message(),
+              "cannot load model " + path_ + ": damaged --affix");
+  }
 }
 
 // A text model keeps the version of the tokenizer that made its features; a
@@ -392,8 +437,9 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
 
   ASSERT_TRUE(SaveModel(h, *old, path_).ok());
   const std::string saved = ReadFile(path_);
-  // The tokenizer version byte, and the empty learner flags' length and passes run.
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4);
+  // The tokenizer version byte, the empty learner flags' length and passes
+  // run, and the affix count.
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1);
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);

@@ -255,6 +255,33 @@ TEST(TextFeaturesTest, CharacterNgramsAsFastText) {
             (std::vector<std::string>{"<\xc3\xa9", "\xc3\xa9>"}));
 }
 
+TEST(TextFeaturesTest, AffixesOfTheWordsLongerThanThem) {
+  // In the order given, for each word; none of a word that is no longer
+  // than the affix (it would repeat the word).
+  const Named n = Featurize("What is the temperature", {.unigrams = false, .affixes = {4, -3}});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"-3hat", "+4temp", "-3ure"}));
+  EXPECT_EQ(n.hashes[1], FeatureHash("+4temp", NamespaceHash("affix", 0)));
+  EXPECT_EQ(n.hashes[1], 0x3434416ebaf1cd37ull);  // Debian's python3-xxhash agrees
+  EXPECT_NE(n.hashes[1], H("+4temp"));            // not a word of the default namespace
+  // Counted in characters, not bytes.
+  EXPECT_EQ(
+      Featurize("\xce\xb5\xce\xbb\xce\xbb\xce\xb7\xce\xbd", {.unigrams = false, .affixes = {2, -1}})
+          .names,
+      (std::vector<std::string>{"+2\xce\xb5\xce\xbb", "-1\xce\xbd"}));
+  // After the words and n-grams, in namespace "affix".
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  Tokenize("a temperature", false, storage, tokens);
+  TextFeaturizer f({.ngram = 2, .affixes = {4}}, 0);
+  std::vector<std::string> names;
+  f.Features(tokens, &names);
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "temperature", "a_temperature", "+4temp"}));
+  EXPECT_STREQ(f.Namespace(2), "");
+  EXPECT_STREQ(f.Namespace(3), "affix");
+  EXPECT_EQ(AffixSpec({4, -3}), "+4,-3");
+  EXPECT_EQ(AffixSpec({}), "");
+}
+
 TEST(TextFeaturesTest, WindowAndCollocationsAroundTheTarget) {
   const Named n =
       Featurize("x the _TARGET_ of it", {.unigrams = false, .window = 1, .collocations = true});

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "tools/cli.h"
+
 namespace hare::tools {
 namespace {
 
@@ -14,6 +16,32 @@ using learner::PaVariant;
 using learner::Rule;
 using learner::Schedule;
 using learner::TrainOptions;
+
+TEST(AffixFlagTest, VwsSpellingWithoutNamespaceLetters) {
+  std::vector<int> affixes = {9};
+  ASSERT_TRUE(ParseAffixes("+4,-3,+7,-1", affixes).ok());
+  EXPECT_EQ(affixes, (std::vector<int>{4, -3, 7, -1}));
+  const std::string usage =
+      "--affix takes +N (the first N characters of each word) or -N (the last N), N 1 to 7, "
+      "comma-separated, such as +4,-3; not '";
+  // Each bad spec, and the item of it the message names.
+  for (const auto& [bad, item] : std::vector<std::pair<std::string, std::string>>{{"", ""},
+                                                                                  {"4", "4"},
+                                                                                  {"+0", "+0"},
+                                                                                  {"+8", "+8"},
+                                                                                  {"-", "-"},
+                                                                                  {"+4,", ""},
+                                                                                  {",+4", ""},
+                                                                                  {"+45", "+45"},
+                                                                                  {"*4", "*4"}}) {
+    EXPECT_EQ(ParseAffixes(bad, affixes).message(), usage + item + "'") << bad;
+  }
+  EXPECT_EQ(ParseAffixes("+4a", affixes).message(),
+            usage + "+4a' (hare makes affixes of --format text's words: no namespace letter)");
+  EXPECT_EQ(ParseAffixes("+4,-3,+4", affixes).message(), "--affix names +4 twice");
+  EXPECT_EQ(ParseAffixes("+1,+2,+3,+4,+5,+6,+7,-1,-2", affixes).message(),
+            "--affix takes at most 8 affixes");
+}
 
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {
   EXPECT_EQ(LearnerFlags(TrainOptions{}), "--rule perceptron --passes 1");

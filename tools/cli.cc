@@ -27,6 +27,38 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
   return -1;
 }
 
+namespace {
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+}  // namespace
+
+absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes) {
+  affixes.clear();
+  for (size_t begin = 0; begin <= spec.size();) {
+    const size_t comma = std::min(spec.find(',', begin), spec.size());
+    const std::string item(spec.substr(begin, comma - begin));
+    begin = comma + 1;
+    const bool signed_item = !item.empty() && (item[0] == '+' || item[0] == '-');
+    if (!signed_item || item.size() != 2 || item[1] < '1' || item[1] > '0' + hashing::kMaxAffix) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--affix takes +N (the first N characters of each word) or -N (the last N), N 1 to ",
+          hashing::kMaxAffix, ", comma-separated, such as +4,-3; not '", item, "'",
+          signed_item && item.size() == 3 && IsDigit(item[1]) && !IsDigit(item[2])
+              ? " (hare makes affixes of --format text's words: no namespace letter)"
+              : ""));
+    }
+    const int affix = item[0] == '+' ? item[1] - '0' : -(item[1] - '0');
+    if (std::find(affixes.begin(), affixes.end(), affix) != affixes.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("--affix names ", item, " twice"));
+    }
+    if (affixes.size() == hashing::kMaxAffixes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--affix takes at most ", hashing::kMaxAffixes, " affixes"));
+    }
+    affixes.push_back(affix);
+  }
+  return absl::OkStatus();
+}
+
 void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_ngrams,
                          std::vector<std::string>* lettered_skips) {
@@ -75,6 +107,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
             small_int("--window", 0, hashing::kMaxWindow, &text.window));
   flags.AddSwitch("--collocations", "text: pairs of neighbours of the target (-1=a&+1=b)",
                   &text.collocations);
+  flags.Add("--affix", "SPEC",
+            "text: +N the first N characters of each longer word, -N its last N; "
+            "comma-separated (VW --affix: +4,-3)",
+            [&text](std::string_view v) { return ParseAffixes(v, text.affixes); });
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
   flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
   flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {
@@ -104,10 +140,10 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }
-  if (!text.unigrams && text.ngram < 2 && text.maxn == 0 && text.window == 0 &&
-      !text.collocations) {
+  if (!text.unigrams && text.ngram < 2 && text.maxn == 0 && text.affixes.empty() &&
+      text.window == 0 && !text.collocations) {
     problems.push_back(
-        "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --window or "
+        "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window or "
         "--collocations");
   }
   return problems;

@@ -17,12 +17,16 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
                      std::vector<std::string>* positional);
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
-// --window, --collocations, --target, --keep-case, --no-unigrams. With
+// --affix, --window, --collocations, --target, --keep-case, --no-unigrams. With
 // `lettered_*`, --ngram and --skips also take VW's "aN" (namespaces a*),
 // which go there.
 void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_ngrams = nullptr,
                          std::vector<std::string>* lettered_skips = nullptr);
+
+// --affix's value ("+4", "+4,-3": VW's spelling, without namespace letters)
+// as hashing::TextFeatureOptions::affixes.
+absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes);
 
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =

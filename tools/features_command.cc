@@ -22,7 +22,8 @@ constexpr const char* kSynopsis =
     "Reads sentences (\"label<TAB>text\" or just text; stdin by default) and prints the\n"
     "features hare makes of each with the same template options as `hare train --format\n"
     "text`, in VW format: the words and word n-grams in the default namespace, character\n"
-    "n-grams in |chars. ':' and '|', which VW reserves, print as <colon> and <pipe>.\n"
+    "n-grams in |chars, affixes in |affix. ':' and '|', which VW reserves, print as <colon>\n"
+    "and <pipe>.\n"
     "One line out for each line in: a blank line, or one skipped as invalid, prints empty.\n";
 
 std::string Printable(std::string_view name) {
@@ -91,13 +92,17 @@ int FeaturesCommand(int argc, char** argv) {
           return skip(sentence.data() + column - 1, "invalid UTF-8");
         }
         featurizer.Features(tokens, &names);
-        std::string words, chars;
+        std::string words, chars, affixes;
         for (size_t k = 0; k < names.size(); ++k) {
-          const bool is_char = k >= featurizer.chars_begin() && k < featurizer.chars_end();
-          absl::StrAppend(is_char ? &chars : &words, " ", Printable(names[k]));
+          const std::string_view space = featurizer.Namespace(k);  // "", "chars" or "affix"
+          absl::StrAppend(space == "chars"   ? &chars
+                          : space == "affix" ? &affixes
+                                             : &words,
+                          " ", Printable(names[k]));
         }
         absl::StrAppend(&out, std::string(label), " |", words);
         if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
+        if (!affixes.empty()) absl::StrAppend(&out, " |affix", affixes);
         out += '\n';
       },
       [&] {

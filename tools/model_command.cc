@@ -15,13 +15,14 @@ namespace hare::tools {
 
 namespace {
 
-// "unigrams, ngram 2, chars 3-6, window 2, collocations, target _TARGET_"
+// "unigrams, ngram 2, chars 3-6, affix +4, window 2, collocations, target _TARGET_"
 std::string TemplatesText(const hashing::TextFeatureOptions& t) {
   std::vector<std::string> parts;
   if (t.unigrams) parts.push_back("unigrams");
   if (t.ngram > 1) parts.push_back(absl::StrFormat("ngram %d", t.ngram));
   if (t.skips > 0) parts.push_back(absl::StrFormat("skips %d", t.skips));
   if (t.maxn > 0) parts.push_back(absl::StrFormat("chars %d-%d", t.minn, t.maxn));
+  if (!t.affixes.empty()) parts.push_back("affix " + hashing::AffixSpec(t.affixes));
   if (t.window > 0) parts.push_back(absl::StrFormat("window %d", t.window));
   if (t.collocations) parts.push_back("collocations");
   if (t.window > 0 || t.collocations) parts.push_back("target " + t.target);

@@ -166,7 +166,7 @@ std::vector<std::string> TrainFlags::Finish() {
   }
   if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
-        "the text templates (--minn, --maxn, --window, --collocations, --target, "
+        "the text templates (--minn, --maxn, --affix, --window, --collocations, --target, "
         "--keep-case, --no-unigrams; --ngram and --skips but with --format vw) need "
         "--format text");
   }

@@ -35,6 +35,18 @@ expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
 printf "pos\tThe _TARGET_ isn't bad.\n" |
   "$HARE" features --ngram 2 --window 1 --collocations --minn 4 --maxn 4 > features.txt
 expect_eq "features" "pos | the _target_ isn't bad . the__target_ _target__isn't isn't_bad bad_. -1=the +1=isn't -1=the&+1=isn't +1=isn't&+2=bad |chars <the the> <_ta _tar targ arge rget get_ et_> <isn isn' sn't n't> <bad bad>" "$(cat features.txt)"
+# Affixes (VW's --affix, of words longer than the affix), in |affix.
+printf "pos\tWhat is the temperature in Athènes ?\n" | "$HARE" features --affix +4,-3 > features.txt
+expect_eq "affixes" "pos | what is the temperature in athènes ? |affix -3hat +4temp -3ure +4athè -3nes" "$(cat features.txt)"
+"$HARE" train "${common[@]}" --affix +4 --keep-names train.txt -f affix.model 2>/dev/null
+"$HARE" model info -i affix.model > info.txt
+grep -q "^text templates    unigrams, affix +4$" info.txt || fail "model info: $(cat info.txt)"
+"$HARE" model dump -i affix.model > dump.txt
+expect_eq "the heaviest feature (refreshing, refreshingly)" "affix^+4refr" "$(sed -n '1s/\t.*//p' dump.txt)"
+"$HARE" test -i affix.model test.txt --quiet 2> affix.txt
+"$HARE" test -i uni.model test.txt --quiet 2> uni.txt
+awk -v u="$(accuracy uni.txt)" -v a="$(accuracy affix.txt)" 'BEGIN { exit !(a > u) }' ||
+  fail "affixes $(accuracy affix.txt) not better than unigrams alone $(accuracy uni.txt)"
 # One line out per line in: a blank line prints empty, as hare train skips it.
 printf "a\n \t\nCAF\xc3\x89 \xe2\x80\x9cok\xe2\x80\x9d\n" | "$HARE" features > features.txt
 expect_eq "blank line" "$(printf ' | a\n\n | caf\xc3\xa9 \xe2\x80\x9c ok \xe2\x80\x9d')" "$(cat features.txt)"
@@ -43,6 +55,10 @@ expect_eq "blank line count" "3" "$(wc -l < features.txt)"
 # The templates belong to --format text.
 expect_code 1 "$HARE" train --window 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "templates without text: $(cat err.txt)"
+expect_code 1 "$HARE" train --affix +4 train.txt 2> err.txt
+grep -q "need --format text" err.txt || fail "affixes of VW features: $(cat err.txt)"
+expect_code 1 "$HARE" train --format text --affix +4a train.txt 2> err.txt
+grep -q "no namespace letter" err.txt || fail "lettered affix: $(cat err.txt)"
 expect_code 1 "$HARE" train --format libsvm --ngram 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "n-grams of libsvm: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --ngram a2 train.txt 2> err.txt
@@ -60,7 +76,7 @@ expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
 # --no-unigrams with no other template would leave only the constant.
 expect_code 1 "$HARE" train --format text --no-unigrams train.txt 2> err.txt
-grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --window or --collocations" err.txt ||
+grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window or --collocations" err.txt ||
   fail "--no-unigrams alone: $(cat err.txt)"
 expect_code 1 "$HARE" features --no-unigrams < /dev/null 2> err.txt
 grep -q -- "--no-unigrams leaves no features" err.txt || fail "features --no-unigrams alone: $(cat err.txt)"
