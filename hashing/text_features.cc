@@ -260,8 +260,8 @@ std::optional<std::string> SingleToken(std::string_view text, bool keep_case) {
 TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)
     : options_(options),
       word_namespace_(NamespaceHash(kDefaultNamespace, seed)),
-      char_namespace_(NamespaceHash("chars", seed)),
-      affix_namespace_(NamespaceHash("affix", seed)) {
+      char_namespace_(NamespaceHash(kCharsNamespace, seed)),
+      affix_namespace_(NamespaceHash(kAffixNamespace, seed)) {
   std::string storage;
   std::vector<std::string_view> tokens;
   Tokenize(options.target, options.keep_case, storage, tokens);
@@ -269,8 +269,8 @@ TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)
 }
 
 const char* TextFeaturizer::Namespace(size_t k) const {
-  if (k >= chars_begin_ && k < chars_end_) return "chars";
-  if (k >= chars_end_ && k < affix_end_) return "affix";
+  if (k >= chars_begin_ && k < chars_end_) return kCharsNamespace;
+  if (k >= chars_end_ && k < affix_end_) return kAffixNamespace;
   return "";
 }
 

@@ -55,6 +55,11 @@ inline constexpr int kMaxNgram = 5;
 inline constexpr int kMaxSkips = 5;
 inline constexpr int kMaxCharNgram = 10;
 inline constexpr int kMaxWindow = 10;
+// The namespaces of the features that are not words' (the words, n-grams
+// and window features are in kDefaultNamespace).
+inline constexpr const char* kCharsNamespace = "chars";
+inline constexpr const char* kAffixNamespace = "affix";
+
 inline constexpr int kMaxAffix = 7;  // VW's: one digit
 inline constexpr size_t kMaxAffixes = 8;
 
@@ -107,8 +112,8 @@ class TextFeaturizer {
                                         std::vector<std::string>* names = nullptr);
 
   const TextFeatureOptions& options() const { return options_; }
-  // The namespace of feature k of the last Features(): "chars" (character
-  // n-grams), "affix", or "" (the words, n-grams and window features).
+  // The namespace of feature k of the last Features(): kCharsNamespace,
+  // kAffixNamespace, or "" (the words, n-grams and window features).
   const char* Namespace(size_t k) const;
 
  private:

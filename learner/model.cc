@@ -459,7 +459,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
     h.passes_run = Get<uint32_t>(x);
   }
   if (version >= 8) {  // the text's affixes
-    const uint8_t n = header_end - x < 1 ? 0xff : static_cast<uint8_t>(*x++);
+    if (header_end - x < 1) return refuse("damaged --affix");
+    const uint8_t n = static_cast<uint8_t>(*x++);
     if (n > hashing::kMaxAffixes || header_end - x < n) return refuse("damaged --affix");
     for (uint8_t k = 0; k < n; ++k) {
       const int affix = Get<int8_t>(x);

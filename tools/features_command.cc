@@ -94,10 +94,10 @@ int FeaturesCommand(int argc, char** argv) {
         featurizer.Features(tokens, &names);
         std::string words, chars, affixes;
         for (size_t k = 0; k < names.size(); ++k) {
-          const std::string_view space = featurizer.Namespace(k);  // "", "chars" or "affix"
-          absl::StrAppend(space == "chars"   ? &chars
-                          : space == "affix" ? &affixes
-                                             : &words,
+          const std::string_view space = featurizer.Namespace(k);
+          absl::StrAppend(space == hashing::kCharsNamespace   ? &chars
+                          : space == hashing::kAffixNamespace ? &affixes
+                                                              : &words,
                           " ", Printable(names[k]));
         }
         absl::StrAppend(&out, std::string(label), " |", words);
