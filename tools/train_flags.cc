@@ -143,6 +143,8 @@ std::vector<std::string> TrainFlags::Finish() {
   o.threads = static_cast<int>(std::clamp<int64_t>(threads_, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
   if (passes_ > (1 << 20)) problems.push_back("--passes must be at most 1048576");
+  if (early_ > (1 << 20)) problems.push_back("--early-stop must be at most 1048576");
+  if (holdout_ > (1 << 30)) problems.push_back("--holdout-period must be at most 1073741824");
   for (std::string& p : ValidateTextFeatures(o.parse.text, !o.parse.ngrams.empty()))
     problems.push_back(std::move(p));
   if (o.parse.format != io::Format::kVw && !o.parse.interactions.empty()) {

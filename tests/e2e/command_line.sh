@@ -154,6 +154,11 @@ for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_functio
 done
 expect_code 1 "$HARE" train --passes 2000000 d.vw 2> err.txt
 grep -q -- "--passes must be at most 1048576" err.txt || fail "--passes 2000000: $(cat err.txt)"
+expect_code 1 "$HARE" train --passes 2 --early-stop 2000000 d.vw 2> err.txt
+grep -q -- "--early-stop must be at most 1048576" err.txt || fail "--early-stop 2000000: $(cat err.txt)"
+expect_code 1 "$HARE" train --passes 2 --holdout-period 3000000000 d.vw 2> err.txt
+grep -q -- "--holdout-period must be at most 1073741824" err.txt ||
+  fail "--holdout-period 3000000000: $(cat err.txt)"
 # A folder among the inputs is named before any input is read.
 mkdir -p folder
 expect_code 2 "$HARE" train d.vw folder 2> err.txt
