@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "learner/memory_limit.h"
 
 namespace hare::learner {
 
@@ -23,14 +24,18 @@ WeightTable::WeightTable(int bits, int floats_per_slot)
     : bits_(bits), stride_(static_cast<size_t>(floats_per_slot)) {
   size_ = (size_t{1} << bits) * stride_;
   const size_t bytes = size_ * sizeof(float);
-  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && page_size > 0 && bytes / static_cast<size_t>(page_size) > size_t(pages)) {
-    const double gib = 1 << 30;
-    throw TableTooLarge(absl::StrFormat(
-        "the table of 2^%d slots of %d floats needs %.1f GiB, and this machine has %.1f GiB of "
-        "memory",
-        bits, floats_per_slot, static_cast<double>(bytes) / gib,
-        static_cast<double>(pages) * static_cast<double>(page_size) / gib));
+  const MemoryLimit limit = CurrentMemoryLimit();
+  if (limit.bytes > 0 && bytes > limit.bytes) {
+    const double gib = 1 << 30, need = static_cast<double>(bytes) / gib,
+                 have = static_cast<double>(limit.bytes) / gib;
+    throw TableTooLarge(
+        limit.cgroup
+            ? absl::StrFormat("the table of 2^%d slots of %d floats needs %.1f GiB, and hare may "
+                              "use %.1f GiB of memory (its cgroup's limit)",
+                              bits, floats_per_slot, need, have)
+            : absl::StrFormat("the table of 2^%d slots of %d floats needs %.1f GiB, and this "
+                              "machine has %.1f GiB of memory",
+                              bits, floats_per_slot, need, have));
   }
   const size_t mapped = bytes + kHugePage;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,

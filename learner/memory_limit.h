@@ -1,0 +1,35 @@
+// How much memory hare may take: the machine's physical memory, or less where
+// a control group caps the process (a container's --memory, a systemd unit's
+// MemoryMax). A table that fits the machine but not the cgroup would have the
+// kernel kill hare when the model is saved, as one larger than the machine.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hare::learner {
+
+struct MemoryLimit {
+  uint64_t bytes = 0;   // 0: not known
+  bool cgroup = false;  // a cgroup's limit, below the physical memory
+};
+
+// The contents of a cgroup limit file, its newline included: a number of
+// bytes, or nullopt for "max" (cgroup v2's "no limit") and anything unreadable.
+std::optional<uint64_t> ParseCgroupLimit(std::string_view text);
+
+// The smaller of `physical_bytes` (0: not known) and every memory limit of the
+// process's cgroup and of the cgroups above it, read under the folder `root`
+// ("" for the filesystem's root; another folder in tests): /proc/self/cgroup names the cgroup;
+// cgroup v2 keeps its limit in /sys/fs/cgroup/PATH/memory.max, v1 in
+// /sys/fs/cgroup/memory/PATH/memory.limit_in_bytes. In a container the
+// mount shows the container's own cgroup at its top, which the walk up to
+// the top reads whatever PATH says.
+MemoryLimit ReadMemoryLimit(uint64_t physical_bytes, const std::string& root);
+
+// ReadMemoryLimit of this machine's physical memory, under "".
+MemoryLimit CurrentMemoryLimit();
+
+}  // namespace hare::learner
