@@ -3,12 +3,12 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <array>
 #include <boost/iostreams/filter/bzip2.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 #include <cerrno>
@@ -155,16 +155,13 @@ class CompressedSource : public Source {
   CompressedSource(std::unique_ptr<PeekedFd> fd, Compression compression)
       : fd_(std::move(fd)), compression_(compression) {
     switch (compression) {
-      case Compression::kGzip:
-        stream_.push(bio::gzip_decompressor(bio::gzip::default_window_bits, kFilterBuffer),
-                     kFilterBuffer);
-        break;
       case Compression::kBzip2:
         stream_.push(bio::bzip2_decompressor(false, kFilterBuffer), kFilterBuffer);
         break;
       case Compression::kXz:
         stream_.push(bio::lzma_decompressor(bio::lzma_params(), kFilterBuffer), kFilterBuffer);
         break;
+      case Compression::kGzip:
       case Compression::kZstd:
       case Compression::kNone:
         break;
@@ -188,6 +185,83 @@ class CompressedSource : public Source {
   std::unique_ptr<PeekedFd> fd_;
   Compression compression_;
   bio::filtering_streambuf<bio::input> stream_;
+};
+
+// gzip through zlib itself rather than Boost's filter, which refuses the zero
+// bytes that tar and some writers pad a file with (gzip -d ignores them) and
+// says "iostream error" for every fault; here zlib names the fault. Members
+// follow one another as in `cat a.gz b.gz`; after the last, zero bytes may
+// pad the input, and anything else is refused.
+class GzipSource : public Source {
+ public:
+  explicit GzipSource(std::unique_ptr<PeekedFd> fd)
+      : fd_(std::move(fd)), in_buffer_(static_cast<size_t>(kFilterBuffer)) {
+    ok_ = inflateInit2(&z_, 16 + MAX_WBITS) == Z_OK;  // 16: gzip headers only
+  }
+  ~GzipSource() override {
+    if (ok_) inflateEnd(&z_);
+  }
+  GzipSource(const GzipSource&) = delete;
+  GzipSource& operator=(const GzipSource&) = delete;
+
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
+    if (!ok_) return absl::ResourceExhaustedError("out of memory (zlib's inflateInit2 failed)");
+    z_.next_out = reinterpret_cast<Bytef*>(buffer);
+    z_.avail_out = static_cast<uInt>(std::min<size_t>(size, 1u << 30));
+    const uInt room = z_.avail_out;
+    while (z_.avail_out == room) {
+      if (z_.avail_in == 0) {
+        absl::StatusOr<size_t> n = fd_->Read(in_buffer_.data(), in_buffer_.size());
+        if (!n.ok()) return n.status();
+        if (*n == 0) {
+          if (member_open_) return Corrupt("the input ends inside a member");
+          return 0;
+        }
+        z_.next_in = reinterpret_cast<Bytef*>(in_buffer_.data());
+        z_.avail_in = static_cast<uInt>(*n);
+      }
+      if (!member_open_) {
+        while (z_.avail_in > 0 && *z_.next_in == 0) {
+          ++z_.next_in;
+          --z_.avail_in;
+          padded_ = true;
+        }
+        if (z_.avail_in == 0) continue;
+        if (padded_) return Corrupt("data after the zero bytes that follow the last member");
+        inflateReset(&z_);
+        member_open_ = true;
+        member_start_ = true;
+      }
+      const int ret = inflate(&z_, Z_NO_FLUSH);
+      if (ret == Z_STREAM_END) {
+        member_open_ = false;
+        ++members_;
+      } else if (ret != Z_OK) {
+        if (member_start_ && members_ > 0 && ret == Z_DATA_ERROR) {
+          return Corrupt("the bytes after the last member are not gzip data");
+        }
+        return Corrupt(z_.msg != nullptr ? z_.msg : zError(ret));
+      }
+      member_start_ = false;
+    }
+    return room - z_.avail_out;
+  }
+  Compression compression() const override { return Compression::kGzip; }
+
+ private:
+  absl::Status Corrupt(const char* why) const {
+    return absl::DataLossError(
+        absl::StrCat(fd_->name(), ": corrupt or truncated gzip data (", why, ")"));
+  }
+
+  std::unique_ptr<PeekedFd> fd_;
+  std::vector<char> in_buffer_;
+  z_stream z_{};
+  bool ok_ = false;
+  bool member_open_ = false;
+  bool member_start_ = false;
+  bool padded_ = false;
+  int64_t members_ = 0;
 };
 
 // zstd through libzstd's streaming API rather than Boost 1.74's filter, which
@@ -293,6 +367,7 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
                      "first"));
   }
   if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
+  if (c == Compression::kGzip) return std::make_unique<GzipSource>(std::move(peeked));
   if (c == Compression::kZstd) return std::make_unique<ZstdSource>(std::move(peeked));
   return std::make_unique<CompressedSource>(std::move(peeked), c);
 }

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libabsl-dev libxxhash-dev libboost-iostreams-dev libzstd-dev libicu-dev
+  libabsl-dev libxxhash-dev libboost-iostreams-dev libzstd-dev zlib1g-dev libicu-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gzip bzip2 xz-utils zstd time
 )

@@ -32,6 +32,6 @@ head -c 20000 b.gz > cut.gz
 for n in 1 4; do
   expect_code 2 "$HARE" train --quiet --threads $n a.vw cut.gz b.vw 2> cut$n.txt
 done
-expect_eq "damaged input message" "hare train: cut.gz: corrupt or truncated gzip data (gzip error: iostream error)" "$(cat cut1.txt)"
+expect_eq "damaged input message" "hare train: cut.gz: corrupt or truncated gzip data (the input ends inside a member)" "$(cat cut1.txt)"
 cmp -s cut1.txt cut4.txt || fail "the damaged input is reported otherwise with 4 threads: $(cat cut4.txt)"
 echo ok
