@@ -121,6 +121,12 @@ class PeekedFd {
   size_t head_used_ = 0;
 };
 
+// "NAME: corrupt or truncated FORMAT data (WHY)", what every decompressor says.
+absl::Status CorruptInput(const PeekedFd& fd, Compression c, const char* why) {
+  return absl::DataLossError(
+      absl::StrCat(fd.name(), ": corrupt or truncated ", CompressionName(c), " data (", why, ")"));
+}
+
 class PlainSource : public Source {
  public:
   explicit PlainSource(std::unique_ptr<PeekedFd> fd) : fd_(std::move(fd)) {}
@@ -174,9 +180,7 @@ class CompressedSource : public Source {
       std::streamsize n = bio::read(stream_, buffer, static_cast<std::streamsize>(size));
       return n < 0 ? 0 : static_cast<size_t>(n);
     } catch (const std::exception& e) {
-      return absl::DataLossError(absl::StrCat(fd_->name(), ": corrupt or truncated ",
-                                              CompressionName(compression_), " data (", e.what(),
-                                              ")"));
+      return CorruptInput(*fd_, compression_, e.what());
     }
   }
   Compression compression() const override { return compression_; }
@@ -250,8 +254,7 @@ class GzipSource : public Source {
 
  private:
   absl::Status Corrupt(const char* why) const {
-    return absl::DataLossError(
-        absl::StrCat(fd_->name(), ": corrupt or truncated gzip data (", why, ")"));
+    return CorruptInput(*fd_, Compression::kGzip, why);
   }
 
   std::unique_ptr<PeekedFd> fd_;
@@ -297,8 +300,7 @@ class ZstdSource : public Source {
 
  private:
   absl::Status Corrupt(const char* why) const {
-    return absl::DataLossError(
-        absl::StrCat(fd_->name(), ": corrupt or truncated zstd data (", why, ")"));
+    return CorruptInput(*fd_, Compression::kZstd, why);
   }
 
   std::unique_ptr<PeekedFd> fd_;
