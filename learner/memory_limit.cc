@@ -22,12 +22,12 @@ std::optional<std::string> ReadFile(const std::string& path) {
 std::vector<std::string> PathAndParents(std::string path) {
   std::vector<std::string> out;
   while (!path.empty() && path.back() == '/') path.pop_back();
-  while (!path.empty()) {
+  for (;;) {
     out.push_back(path);
-    path.resize(path.rfind('/') == std::string::npos ? 0 : path.rfind('/'));
+    if (path.empty()) return out;
+    const size_t slash = path.rfind('/');
+    path.resize(slash == std::string::npos ? 0 : slash);
   }
-  out.push_back("");
-  return out;
 }
 
 bool HasController(std::string_view list, std::string_view name) {
