@@ -51,8 +51,8 @@ CodePoint Decode(const unsigned char* p, const unsigned char* end) {
 // Whether byte c starts a character of UTF-8 (is not a continuation byte).
 bool StartsChar(char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }
 
-// The byte where character k (from 0) of the valid UTF-8 `w` starts; k is
-// less than w's number of characters.
+// The byte where character k (from 0) of `w` starts, characters counted by
+// their lead bytes (so any bytes are safe); k is less than w's number of them.
 size_t ByteOfChar(std::string_view w, size_t k) {
   for (size_t b = 0, seen = 0;; ++b) {
     if (StartsChar(w[b]) && seen++ == k) return b;
@@ -243,6 +243,19 @@ std::string AffixSpec(const std::vector<int>& affixes) {
   return spec;
 }
 
+bool AffixName(std::string_view word, int affix, std::string& name) {
+  const size_t chars = static_cast<size_t>(std::count_if(word.begin(), word.end(), StartsChar));
+  const size_t len = static_cast<size_t>(std::abs(affix));
+  if (chars <= len) return false;
+  const std::string_view part = affix > 0 ? word.substr(0, ByteOfChar(word, len))
+                                          : word.substr(ByteOfChar(word, chars - len));
+  name.clear();
+  name.push_back(affix > 0 ? '+' : '-');
+  name.push_back(static_cast<char>('0' + len));
+  name.append(part.data(), part.size());
+  return true;
+}
+
 std::string TokenizerId() {
   UVersionInfo unicode;
   u_getUnicodeVersion(unicode);
@@ -333,15 +346,8 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
   if (!options_.affixes.empty()) {
     std::string name;
     for (size_t i = 0; i < n; ++i) {
-      const std::string_view w = tokens[i];
-      const size_t chars = static_cast<size_t>(std::count_if(w.begin(), w.end(), StartsChar));
       for (const int affix : options_.affixes) {
-        const size_t len = static_cast<size_t>(std::abs(affix));
-        if (chars <= len) continue;
-        name.assign(affix > 0 ? "+" : "-");
-        name.push_back(static_cast<char>('0' + len));
-        name.append(affix > 0 ? w.substr(0, ByteOfChar(w, len))
-                              : w.substr(ByteOfChar(w, chars - len)));
+        if (!AffixName(tokens[i], affix, name)) continue;
         Add(FeatureHash(name, affix_namespace_), names, want ? name : "");
       }
     }

@@ -83,6 +83,13 @@ struct TextFeatureOptions {
 // The affixes as --affix spells them: "+4,-3" ("" for none).
 std::string AffixSpec(const std::vector<int>& affixes);
 
+// Sets `name` to the feature name of affix `affix` (+n, -n) of `word`:
+// "+4temp" of "temperature", "-3ure". Counted in characters (UTF-8 lead
+// bytes; any bytes are safe). False, `name` untouched, when the word has n
+// characters or fewer: its affix would only repeat it. The text's words and
+// VW's features (io/vw_format.cc) alike.
+bool AffixName(std::string_view word, int affix, std::string& name);
+
 // The hash that stands for "at offset o from the target".
 uint64_t OffsetHash(int offset);
 

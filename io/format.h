@@ -34,6 +34,14 @@ struct ParseOptions {
   // whose names start with a. A lettered spec overrides a plain one.
   std::vector<std::string> ngrams = {};
   std::vector<std::string> skips = {};
+  // VW: affixes of the features of a namespace, as VW's --affix spells them:
+  // "+4a" the first 4 characters of each feature of namespaces starting with
+  // a, "-3b" the last 3 of b*'s, "+2" of the default namespace's (VW's
+  // meaning; --format text's words are that namespace too). Each is a feature
+  // "+4temp" with the feature's value in the namespace "affix^NAME" ("affix"
+  // for the default one, so "| temperature" and the text "temperature" get
+  // the same); interactions and n-grams do not see them.
+  std::vector<std::string> affixes = {};
   // Labels are class names (any text without white space; in --format text
   // anything before the TAB) instead of binary -1/+1.
   bool class_labels = false;
@@ -46,6 +54,11 @@ struct ParseOptions {
 // Reads an --ngram/--skips spec, "N" or "aN" with N in 0..9: *letter is the
 // namespace letter, or 0 for every namespace. False if it is not of that form.
 bool ParseGramSpec(std::string_view spec, char* letter, int* n);
+
+// Reads one --affix item of VW's, "+4a", "-3" ("+" or "-", N in 1..
+// hashing::kMaxAffix, a namespace letter or none): *affix is +N or -N,
+// *letter the letter or 0 (the default namespace). False if it is not of that form.
+bool ParseAffixSpec(std::string_view spec, char* letter, int* affix);
 
 // What a line parser reports about a line it could not use.
 struct LineError {

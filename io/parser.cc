@@ -35,6 +35,15 @@ LineContext::LineContext(const ParseOptions& o)
     }
   }
   grams = std::any_of(std::begin(gram_n), std::end(gram_n), [](uint8_t n) { return n >= 2; });
+  std::fill(std::begin(affix_count), std::end(affix_count), uint8_t{0});
+  for (const std::string& spec : o.affixes) {
+    char letter = 0;
+    int affix = 0;
+    if (!ParseAffixSpec(spec, &letter, &affix)) continue;
+    const unsigned char k = static_cast<unsigned char>(letter == 0 ? ' ' : letter);
+    if (affix_count[k] == hashing::kMaxAffixes) continue;
+    affix_of[k][affix_count[k]++] = static_cast<int8_t>(affix);
+  }
 }
 
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message) {

@@ -40,6 +40,14 @@ struct LineContext {
   std::vector<uint64_t> space_hashes;
   std::vector<std::string> space_names;
   hashing::GramScratch gram_scratch;
+  // VW --affix: the affixes (+n, -n) of namespaces by first letter (' ' the
+  // default namespace); the namespace their features go to, of the namespace
+  // being read, its hash, and the name of the affix made last.
+  int8_t affix_of[256][hashing::kMaxAffixes];
+  uint8_t affix_count[256];
+  std::string affix_space;
+  uint64_t affix_space_hash = 0;
+  std::string affix_name;
   // Plain text with names kept: the templates' names of the line's features.
   std::vector<std::string> text_names;
   // The class name of the line being parsed, when labels are names.

@@ -19,12 +19,19 @@
 // --ngram N / --skips K (or aN, aK for namespaces starting with a) add, after
 // a namespace's features, their n-grams (hashing/ngrams.h) with value 1, as
 // VW's --ngram does; interactions see them as features of the namespace.
+//
+// --affix +4a (-3a; +4 for the default namespace, as in VW) adds after each
+// feature of a namespace starting with a its affix "+4temp" (hashing::AffixName),
+// with the feature's value, in the namespace "affix^NAME" ("affix" for the
+// default namespace, which --format text's affixes are in too). As in VW,
+// interactions and n-grams do not see them.
 #include <cmath>
 #include <cstring>
 #include <span>
 
 #include "absl/strings/str_cat.h"
 #include "hashing/ngrams.h"
+#include "hashing/text_features.h"
 #include "io/number.h"
 #include "io/parser.h"
 #include "io/scan.h"
@@ -57,11 +64,13 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
   return name;
 }
 
-// With names kept or n-grams made, what a feature of the namespace
-// `space_name` adds besides its slot. Out of line, so that the common path
-// stays as tight as without them.
+// With names kept, n-grams made or affixes taken, what a feature of the
+// namespace `space_name` adds besides its slot: its
+// name, its place among the namespace's features for the n-grams, its affixes
+// (in ctx.affix_space). Out of line, so that the common path stays as tight
+// as without them.
 [[gnu::noinline]] void Note(LineContext& ctx, ExampleBatch& batch, std::string_view space_name,
-                            std::string_view name, uint64_t hash, bool gramming) {
+                            std::string_view name, uint64_t hash, float value, bool gramming) {
   if (ctx.options.names) {
     std::string full = QualifiedName(space_name, name);
     if (!ctx.options.interactions.empty()) ctx.seen_names.push_back(full);
@@ -70,6 +79,13 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
   if (gramming) {
     ctx.space_hashes.push_back(hash);
     if (ctx.options.names) ctx.space_names.emplace_back(name);
+  }
+  const unsigned char letter = space_name.empty() ? ' ' : static_cast<unsigned char>(space_name[0]);
+  for (uint8_t k = 0; k < ctx.affix_count[letter]; ++k) {
+    if (!hashing::AffixName(name, ctx.affix_of[letter][k], ctx.affix_name)) continue;
+    const uint64_t affix = hashing::FeatureHash(ctx.affix_name, ctx.affix_space_hash);
+    batch.AddFeature(static_cast<uint32_t>(affix) & ctx.mask, value);
+    if (ctx.options.names) batch.AddName(QualifiedName(ctx.affix_space, ctx.affix_name));
   }
 }
 
@@ -93,6 +109,14 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
                          if (interacting) ctx.seen_names.push_back(full);
                          batch.AddName(std::move(full));
                        });
+}
+
+// Sets ctx.affix_space and its hash to the namespace of the affixes of
+// namespace `space_name`'s features.
+[[gnu::noinline]] void SetAffixNamespace(LineContext& ctx, std::string_view space_name) {
+  ctx.affix_space.assign(hashing::kAffixNamespace);
+  if (!space_name.empty()) ctx.affix_space.append("^").append(space_name);
+  ctx.affix_space_hash = hashing::NamespaceHash(ctx.affix_space, ctx.options.hash_seed);
 }
 
 bool Matches(char want, char space) { return want == ':' || want == space; }
@@ -235,7 +259,9 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
     }
     const unsigned char letter = static_cast<unsigned char>(space);
     const bool gramming = ctx.grams && ctx.gram_n[letter] >= 2;
-    const bool noting = names || gramming;
+    const bool affixing = ctx.affix_count[letter] != 0;
+    const bool noting = names || gramming || affixing;
+    if (affixing) SetAffixNamespace(ctx, space_name);
     if (gramming) {
       ctx.space_hashes.clear();
       ctx.space_names.clear();
@@ -284,7 +310,7 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
       if (interacting) ctx.seen.push_back({space, hash, scaled});
       if (noting) [[unlikely]] {
-        Note(ctx, batch, space_name, name, hash, gramming);
+        Note(ctx, batch, space_name, name, hash, scaled, gramming);
       }
     }
     if (gramming) AddGrams(ctx, batch, space, space_name, interacting);

@@ -41,6 +41,8 @@ constexpr uint32_t kSpecPart = 1 + 1;
 constexpr uint32_t kLearnerPart = 2 + 4;
 // After the learner (version 8 on): the count of --affix's affixes.
 constexpr uint32_t kAffixPart = 1;
+// After them (version 9 on): the count of VW's --affix specs.
+constexpr uint32_t kVwAffixPart = 1;
 constexpr size_t kMaxLearnerFlags = 65535;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
@@ -183,6 +185,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   const std::string_view learner = std::string_view(header.learner).substr(0, kMaxLearnerFlags);
   extra += kLearnerPart + static_cast<uint32_t>(learner.size());
   extra += kAffixPart + static_cast<uint32_t>(header.text.affixes.size());
+  extra += kVwAffixPart;
+  for (const std::string& spec : header.affixes) extra += 1 + static_cast<uint32_t>(spec.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -227,6 +231,11 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint32_t>(header.passes_run);
   out.Put<uint8_t>(static_cast<uint8_t>(t.affixes.size()));
   for (const int affix : t.affixes) out.Put<int8_t>(static_cast<int8_t>(affix));
+  out.Put<uint8_t>(static_cast<uint8_t>(header.affixes.size()));
+  for (const std::string& spec : header.affixes) {
+    out.Put<uint8_t>(static_cast<uint8_t>(spec.size()));
+    out.PutBytes(spec.data(), spec.size());
+  }
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -303,7 +312,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint32_t fixed_bytes = has_tokenizer ? kHeaderBytes : kHeaderBytes - 1;
   // The least the variable part can hold: no target, interactions, classes or specs.
   const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0) +
-                         (version >= 8 ? kAffixPart : 0);
+                         (version >= 8 ? kAffixPart : 0) + (version >= 9 ? kVwAffixPart : 0);
   if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
     close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
@@ -469,6 +478,22 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
         return refuse("damaged --affix");
       }
       h.text.affixes.push_back(affix);
+    }
+  }
+  if (version >= 9) {  // VW's affixes
+    if (header_end - x < 1) return refuse("damaged VW --affix");
+    const uint8_t n = static_cast<uint8_t>(*x++);
+    for (uint8_t k = 0; k < n; ++k) {
+      const uint8_t len = x < header_end ? static_cast<uint8_t>(*x++) : 0;
+      char letter;
+      int affix;
+      if (header_end - x < len || !io::ParseAffixSpec(std::string_view(x, len), &letter, &affix) ||
+          std::find(h.affixes.begin(), h.affixes.end(), std::string_view(x, len)) !=
+              h.affixes.end()) {
+        return refuse("damaged VW --affix");
+      }
+      h.affixes.emplace_back(x, len);
+      x += len;
     }
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");

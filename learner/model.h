@@ -20,7 +20,9 @@
 //      then (from version 6) u16 length L and L bytes of the learner's
 //      options as hare train flags (LearnerFlags), and u32 passes run,
 //      then (from version 8) u8 A and A i8 affixes of the text's words
-//      (+n: the first n characters, -n: the last n)
+//      (+n: the first n characters, -n: the last n),
+//      then (from version 9) VW's --affix specs: u8 count, each u8 length L
+//      and L bytes ("+4a", "-3")
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -67,7 +69,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 //    files with interactions are refused (their features hash otherwise now);
 //    those without load.
 // 8: the text's affixes (--affix). Older files load without them.
-inline constexpr uint32_t kModelVersion = 8;
+// 9: VW's affixes (--affix +4a). Older files load without them.
+inline constexpr uint32_t kModelVersion = 9;
 
 struct ModelHeader {
   int bits = 18;
@@ -88,6 +91,7 @@ struct ModelHeader {
   std::vector<std::string> classes = {};  // empty: binary labels
   std::vector<std::string> ngrams = {};   // VW --ngram specs
   std::vector<std::string> skips = {};    // VW --skips specs
+  std::vector<std::string> affixes = {};  // VW --affix specs
   std::string learner = {};               // LearnerFlags of the training; "" before version 6
   uint32_t passes_run = 0;                // fewer than --passes after an early stop
 
@@ -102,6 +106,7 @@ struct ModelHeader {
             .interactions = interactions,
             .ngrams = ngrams,
             .skips = skips,
+            .affixes = affixes,
             .class_labels = !binary()};
   }
 };

@@ -103,10 +103,10 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   // 16 preamble + 43 header + 8 target ("_TARGET_") + 1 interaction count
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
   // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
-  // run + 1 affix count + 8 count + 3 * 8 weights + 16 names count and bytes
-  // + 8 checksum.
+  // run + 1 affix count + 1 VW affix count + 8 count + 3 * 8 weights + 16
+  // names count and bytes + 8 checksum.
   EXPECT_EQ(ReadFile(path_).size(),
-            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 8u + 24u + 16u + 8u);
+            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -132,13 +132,16 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   EXPECT_EQ(m->header().parse_options().interactions, h.interactions);
   h.ngrams = {"2", "a3"};
   h.skips = {"b1"};
+  h.affixes = {"+4", "-3a", "+7b"};
   ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
   m = LoadModel(path_);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->header().ngrams, h.ngrams);
   EXPECT_EQ(m->header().skips, h.skips);
+  EXPECT_EQ(m->header().affixes, h.affixes);
   EXPECT_EQ(m->header().parse_options().ngrams, h.ngrams);
   EXPECT_EQ(m->header().parse_options().skips, h.skips);
+  EXPECT_EQ(m->header().parse_options().affixes, h.affixes);
   // Every truncation of a model with a variable header is refused too.
   const std::string bytes = ReadFile(path_);
   for (size_t n = 0; n < bytes.size(); ++n) {
@@ -178,8 +181,9 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names()).ok());
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
-  // 16 bytes of count and size, then (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 192u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  // 193 bytes with no name (the 16 of their count and size included), then
+  // (4 + 2 + length) per name.
+  EXPECT_EQ(bytes.size(), 193u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -250,6 +254,13 @@ TEST_F(ModelTest, TemplatesBeyondTheCommandLinesRangeAreRefused) {
   h.ngrams = {"5"};
   h.skips = {"0"};
   EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok() && LoadModel(path_).ok());
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"+8a"}, {"+4ab"}, {"4"}, {"+4a", "+4a"}}) {
+    h.affixes = bad;
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    EXPECT_EQ(LoadModel(path_).status().message(),
+              "cannot load model " + path_ + ": damaged VW --affix");
+  }
 }
 
 TEST_F(ModelTest, EveryTruncationIsRefused) {
@@ -306,17 +317,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 9;  // format version 9
+  newer[8] = 10;  // format version 10
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 9, but this hare reads versions 4 to 8 (made by a newer hare)");
+                ": format version 10, but this hare reads versions 4 to 9 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 8");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 9");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -327,15 +338,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
 // The bytes of a model of the current version without affixes as a file of
-// an older `version` would hold them: without the affix count that ends the
-// header (version 8 on), with the checksum made again.
+// an older `version` (6 to 8) would hold them: without the counts that end the
+// header (the text's affixes from version 8 on, VW's from 9 on), with the
+// checksum made again.
 std::string AsVersion(std::string bytes, uint32_t version) {
   EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
   uint32_t header;
   std::memcpy(&header, bytes.data() + 12, 4);
-  EXPECT_EQ(bytes[16 + header - 1], 0);  // no affixes
-  bytes.erase(16 + header - 1, 1);
-  --header;
+  const uint32_t counts = version >= 8 ? 1 : 2;
+  for (uint32_t k = 1; k <= counts; ++k) EXPECT_EQ(bytes[16 + header - k], 0);  // no affixes
+  bytes.erase(16 + header - counts, counts);
+  header -= counts;
   std::memcpy(bytes.data() + 12, &header, 4);
   std::memcpy(bytes.data() + 8, &version, 4);
   const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
@@ -373,6 +386,23 @@ TEST_F(ModelTest, Version7FilesLoadWithoutAffixes) {
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->file_version(), 7u);
   EXPECT_EQ(m->header().text, h.text);
+  ASSERT_TRUE(SaveModel(m->header(), *m, path_).ok());
+  EXPECT_EQ(ReadFile(path_), current);
+}
+
+// Version 8 files, from before VW's --affix, load without its affixes, and
+// save as the current version.
+TEST_F(ModelTest, Version8FilesLoadWithoutVwAffixes) {
+  ModelHeader h = Header();
+  h.ngrams = {"a2"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  const std::string current = ReadFile(path_);
+  WriteFile(path_, AsVersion(current, 8));
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->file_version(), 8u);
+  EXPECT_EQ(m->header().ngrams, h.ngrams);
+  EXPECT_TRUE(m->header().affixes.empty());
   ASSERT_TRUE(SaveModel(m->header(), *m, path_).ok());
   EXPECT_EQ(ReadFile(path_), current);
 }
@@ -438,8 +468,8 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   ASSERT_TRUE(SaveModel(h, *old, path_).ok());
   const std::string saved = ReadFile(path_);
   // The tokenizer version byte, the empty learner flags' length and passes
-  // run, and the affix count.
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1);
+  // run, and the counts of the text's and VW's affixes.
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1);
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);

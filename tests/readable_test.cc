@@ -155,6 +155,88 @@ TEST(VwNgramsTest, Specs) {
   }
 }
 
+// VW's --affix: after each feature of a chosen namespace, its affixes with
+// its value, in the namespace "affix^NAME".
+TEST(VwAffixTest, AffixesOfTheChosenNamespacesWithTheFeaturesValue) {
+  io::ParseOptions o = Named(false);
+  o.affixes = {"+4t", "-3t"};
+  ParsedChunk p("1 |text:2 Temperature:3 hot naïve | weather\n", o);
+  EXPECT_EQ(NamesOf(p.batch(), 0),
+            (std::vector<std::string>{"text^Temperature", "affix^text^+4Temp", "affix^text^-3ure",
+                                      "text^hot", "text^naïve", "affix^text^+4naïv",
+                                      "affix^text^-3ïve", "weather"}));
+  EXPECT_EQ(FeaturesOf(p.batch(), 0), (std::vector<Feature>{{Slot(H("Temperature", "text")), 6},
+                                                            {Slot(H("+4Temp", "affix^text")), 6},
+                                                            {Slot(H("-3ure", "affix^text")), 6},
+                                                            {Slot(H("hot", "text")), 2},
+                                                            {Slot(H("naïve", "text")), 2},
+                                                            {Slot(H("+4naïv", "affix^text")), 2},
+                                                            {Slot(H("-3ïve", "affix^text")), 2},
+                                                            {Slot(H("weather", "")), 1}}));
+}
+
+// No letter is VW's default namespace, whose affixes are in "affix" as the
+// text's are: the same word gives the same slot in both formats.
+TEST(VwAffixTest, PlainAffixIsTheDefaultNamespacesAsInTheText) {
+  io::ParseOptions o = Named(false);
+  o.affixes = {"+4"};
+  ParsedChunk vw("1 | temperature |t temperature\n", o);
+  EXPECT_EQ(NamesOf(vw.batch(), 0),
+            (std::vector<std::string>{"temperature", "affix^+4temp", "t^temperature"}));
+  io::ParseOptions t = Named(false);
+  t.format = io::Format::kText;
+  t.text.affixes = {4};
+  ParsedChunk text("1\ttemperature\n", t);
+  ASSERT_EQ(NamesOf(text.batch(), 0), (std::vector<std::string>{"temperature", "affix^+4temp"}));
+  EXPECT_EQ(FeaturesOf(vw.batch(), 0)[1], FeaturesOf(text.batch(), 0)[1]);
+  EXPECT_EQ(FeaturesOf(vw.batch(), 0)[1], (Feature{Slot(H("+4temp", "affix")), 1}));
+}
+
+// As in VW, interactions and n-grams are of the namespace's own features.
+TEST(VwAffixTest, InteractionsAndGramsDoNotSeeThem) {
+  io::ParseOptions o = Named(false);
+  o.affixes = {"+2w"};
+  o.interactions = {"ww"};
+  o.ngrams = {"w2"};
+  ParsedChunk p("1 |w abc de\n", o);
+  EXPECT_EQ(NamesOf(p.batch(), 0),
+            (std::vector<std::string>{"w^abc", "affix^w^+2ab", "w^de", "w^abc_de", "w^abc*w^abc",
+                                      "w^abc*w^de", "w^abc*w^abc_de", "w^de*w^de", "w^de*w^abc_de",
+                                      "w^abc_de*w^abc_de"}));
+}
+
+TEST(VwAffixTest, AnyBytesAreSafe) {
+  io::ParseOptions o = Named(false);
+  o.affixes = {"+1w", "-1w"};
+  // Characters are counted by their lead bytes: 0x80 continues one.
+  ParsedChunk p(
+      "1 |w \x80\x80"
+      "ab \xff\n",
+      o);
+  EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"w^\x80\x80"
+                                                             "ab",
+                                                             "affix^w^+1\x80\x80"
+                                                             "a",
+                                                             "affix^w^-1b", "w^\xff"}));
+}
+
+TEST(VwAffixTest, Specs) {
+  char letter = 'z';
+  int affix = 0;
+  EXPECT_TRUE(io::ParseAffixSpec("+4", &letter, &affix));
+  EXPECT_EQ(letter, 0);
+  EXPECT_EQ(affix, 4);
+  EXPECT_TRUE(io::ParseAffixSpec("-7a", &letter, &affix));
+  EXPECT_EQ(letter, 'a');
+  EXPECT_EQ(affix, -7);
+  EXPECT_TRUE(io::ParseAffixSpec("+1Z", &letter, &affix));
+  EXPECT_EQ(letter, 'Z');
+  for (const char* bad :
+       {"", "+", "4a", "+0", "+8", "+4ab", "+4,", "+4:", "+4|", "+4 ", "+45", "*4", "a+4"}) {
+    EXPECT_FALSE(io::ParseAffixSpec(bad, &letter, &affix)) << bad;
+  }
+}
+
 TEST(FeatureNamesTest, EveryFormatNamesEveryFeatureInOrder) {
   {
     io::ParseOptions o = Named();

@@ -43,6 +43,23 @@ TEST(AffixFlagTest, VwsSpellingWithoutNamespaceLetters) {
             "--affix takes at most 8 affixes");
 }
 
+TEST(AffixFlagTest, VwsNamespaceLettersWhereTheyAreTaken) {
+  std::vector<int> affixes;
+  std::vector<std::string> lettered = {"x"};
+  ASSERT_TRUE(ParseAffixes("+4,-3a,+4b,-3", affixes, &lettered).ok());
+  EXPECT_EQ(affixes, (std::vector<int>{4, -3}));
+  EXPECT_EQ(lettered, (std::vector<std::string>{"-3a", "+4b"}));
+  EXPECT_EQ(ParseAffixes("+4a,-3,+4a", affixes, &lettered).message(), "--affix names +4a twice");
+  // Eight of a namespace letter, as of the words.
+  ASSERT_TRUE(ParseAffixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,+1,+1b", affixes, &lettered).ok());
+  EXPECT_EQ(ParseAffixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,-2a", affixes, &lettered).message(),
+            "--affix takes at most 8 affixes of namespace letter a");
+  EXPECT_EQ(ParseAffixes("+4ab", affixes, &lettered).message(),
+            "--affix takes +N (the first N characters of each word) or -N (the last N), N 1 to 7, "
+            "comma-separated, such as +4,-3 (with --format vw +Na, -Na for namespaces starting "
+            "with a); not '+4ab'");
+}
+
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {
   EXPECT_EQ(LearnerFlags(TrainOptions{}), "--rule perceptron --passes 1");
 }

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
+#include "io/format.h"
 
 namespace hare::tools {
 
@@ -27,41 +28,52 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
   return -1;
 }
 
-namespace {
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-}  // namespace
-
-absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes) {
+absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
+                          std::vector<std::string>* lettered) {
   affixes.clear();
+  if (lettered != nullptr) lettered->clear();
+  std::vector<std::string> items;  // each once
   for (size_t begin = 0; begin <= spec.size();) {
     const size_t comma = std::min(spec.find(',', begin), spec.size());
     const std::string item(spec.substr(begin, comma - begin));
     begin = comma + 1;
-    const bool signed_item = !item.empty() && (item[0] == '+' || item[0] == '-');
-    if (!signed_item || item.size() != 2 || item[1] < '1' || item[1] > '0' + hashing::kMaxAffix) {
+    char letter = 0;
+    int affix = 0;
+    if (!io::ParseAffixSpec(item, &letter, &affix) || (letter != 0 && lettered == nullptr)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "--affix takes +N (the first N characters of each word) or -N (the last N), N 1 to ",
-          hashing::kMaxAffix, ", comma-separated, such as +4,-3; not '", item, "'",
-          signed_item && item.size() == 3 && IsDigit(item[1]) && !IsDigit(item[2])
-              ? " (hare makes affixes of --format text's words: no namespace letter)"
-              : ""));
+          hashing::kMaxAffix, ", comma-separated, such as +4,-3",
+          lettered != nullptr ? " (with --format vw +Na, -Na for namespaces starting with a)" : "",
+          "; not '", item, "'",
+          letter != 0 ? " (hare makes affixes of --format text's words: no namespace letter)"
+                      : ""));
     }
-    const int affix = item[0] == '+' ? item[1] - '0' : -(item[1] - '0');
-    if (std::find(affixes.begin(), affixes.end(), affix) != affixes.end()) {
+    if (std::find(items.begin(), items.end(), item) != items.end()) {
       return absl::InvalidArgumentError(absl::StrCat("--affix names ", item, " twice"));
     }
-    if (affixes.size() == hashing::kMaxAffixes) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--affix takes at most ", hashing::kMaxAffixes, " affixes"));
+    items.push_back(item);
+    const size_t of_letter =
+        static_cast<size_t>(std::count_if(items.begin(), items.end(), [&](const std::string& i) {
+          return i.substr(2) == item.substr(2);
+        }));
+    if (of_letter > hashing::kMaxAffixes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--affix takes at most ", hashing::kMaxAffixes, " affixes",
+          letter != 0 ? absl::StrCat(" of namespace letter ", std::string(1, letter)) : ""));
     }
-    affixes.push_back(affix);
+    if (letter == 0) {
+      affixes.push_back(affix);
+    } else {
+      lettered->push_back(item);
+    }
   }
   return absl::OkStatus();
 }
 
 void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_ngrams,
-                         std::vector<std::string>* lettered_skips) {
+                         std::vector<std::string>* lettered_skips,
+                         std::vector<std::string>* lettered_affixes) {
   auto small_int = [](const char* name, int lo, int hi, int* out) {
     return [name, lo, hi, out](std::string_view v) {
       int n = 0;
@@ -108,9 +120,15 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
   flags.AddSwitch("--collocations", "text: pairs of neighbours of the target (-1=a&+1=b)",
                   &text.collocations);
   flags.Add("--affix", "SPEC",
-            "text: +N the first N characters of each longer word, -N its last N; "
-            "comma-separated (VW --affix: +4,-3)",
-            [&text](std::string_view v) { return ParseAffixes(v, text.affixes); });
+            lettered_affixes != nullptr
+                ? "+N the first N characters of each longer word, -N its last N; "
+                  "comma-separated (VW --affix: +4,-3); vw: of the default namespace's "
+                  "features, or of namespaces a* with +Na"
+                : "text: +N the first N characters of each longer word, -N its last N; "
+                  "comma-separated (VW --affix: +4,-3)",
+            [&text, lettered_affixes](std::string_view v) {
+              return ParseAffixes(v, text.affixes, lettered_affixes);
+            });
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
   flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
   flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {

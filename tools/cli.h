@@ -18,15 +18,18 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
 // --affix, --window, --collocations, --target, --keep-case, --no-unigrams. With
-// `lettered_*`, --ngram and --skips also take VW's "aN" (namespaces a*),
-// which go there.
+// `lettered_*`, --ngram and --skips also take VW's "aN" (namespaces a*) and
+// --affix VW's "+Na", which go there.
 void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                          std::vector<std::string>* lettered_ngrams = nullptr,
-                         std::vector<std::string>* lettered_skips = nullptr);
+                         std::vector<std::string>* lettered_skips = nullptr,
+                         std::vector<std::string>* lettered_affixes = nullptr);
 
-// --affix's value ("+4", "+4,-3": VW's spelling, without namespace letters)
-// as hashing::TextFeatureOptions::affixes.
-absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes);
+// --affix's value in VW's spelling ("+4", "+4,-3"): the items without a
+// namespace letter as hashing::TextFeatureOptions::affixes; those with one
+// ("+4a", io::ParseAffixSpec) as they are in `lettered`, or refused without it.
+absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
+                          std::vector<std::string>* lettered = nullptr);
 
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =

@@ -147,7 +147,8 @@ int ModelCommand(int argc, char** argv) {
                ? ""
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +
           (h.ngrams.empty() ? "" : "ngram             " + absl::StrJoin(h.ngrams, " ") + "\n") +
-          (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n"));
+          (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n") +
+          (h.affixes.empty() ? "" : "affix             " + absl::StrJoin(h.affixes, ",") + "\n"));
   if (!h.learner.empty()) {
     std::cout << "learner           " << h.learner << "\n"
               << "passes run        " << h.passes_run << "\n";

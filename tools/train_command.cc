@@ -190,6 +190,7 @@ int TrainCommand(int argc, char** argv) {
                                 .classes = result->classes,
                                 .ngrams = o.parse.ngrams,
                                 .skips = o.parse.skips,
+                                .affixes = o.parse.affixes,
                                 .learner = LearnerFlags(o),
                                 .passes_run = static_cast<uint32_t>(result->passes.size())};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out, result->names); !s.ok()) {

@@ -51,7 +51,7 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
   flags.AddSwitch("--unit-norm",
                   "scale each example's feature values, all but the constant, to length 1",
                   &o.parse.unit_norm);
-  AddTextFeatureFlags(flags, o.parse.text, &o.parse.ngrams, &o.parse.skips);
+  AddTextFeatureFlags(flags, o.parse.text, &o.parse.ngrams, &o.parse.skips, &o.parse.affixes);
   auto interaction = [&o](size_t letters, const char* name) {
     return [&o, letters, name](std::string_view v) {
       if (v.size() != letters) {
@@ -159,9 +159,17 @@ std::vector<std::string> TrainFlags::Finish() {
     if (t.skips != 0) o.parse.skips.insert(o.parse.skips.begin(), std::to_string(t.skips));
     t.ngram = 1;
     t.skips = 0;
+    // --affix +4: VW's, of the default namespace.
+    std::vector<std::string> plain;
+    for (const int affix : t.affixes) plain.push_back(hashing::AffixSpec({affix}));
+    o.parse.affixes.insert(o.parse.affixes.begin(), plain.begin(), plain.end());
+    t.affixes.clear();
   } else if (!o.parse.ngrams.empty() || !o.parse.skips.empty()) {
     problems.push_back(
         "--ngram and --skips with a namespace letter (e.g. --ngram a2) need --format vw");
+  }
+  if (o.parse.format != io::Format::kVw && !o.parse.affixes.empty()) {
+    problems.push_back("--affix with a namespace letter (e.g. +4a) needs --format vw");
   }
   if (o.parse.ngrams.size() > 255 || o.parse.skips.size() > 255) {
     problems.push_back("at most 255 --ngram and 255 --skips");
@@ -169,7 +177,7 @@ std::vector<std::string> TrainFlags::Finish() {
   if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
         "the text templates (--minn, --maxn, --affix, --window, --collocations, --target, "
-        "--keep-case, --no-unigrams; --ngram and --skips but with --format vw) need "
+        "--keep-case, --no-unigrams; --ngram, --skips and --affix but with --format vw) need "
         "--format text");
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");

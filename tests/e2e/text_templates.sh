@@ -52,13 +52,37 @@ printf "a\n \t\nCAF\xc3\x89 \xe2\x80\x9cok\xe2\x80\x9d\n" | "$HARE" features > f
 expect_eq "blank line" "$(printf ' | a\n\n | caf\xc3\xa9 \xe2\x80\x9c ok \xe2\x80\x9d')" "$(cat features.txt)"
 expect_eq "blank line count" "3" "$(wc -l < features.txt)"
 
+# VW's --affix: +4,-3 (no letter) is of the default namespace's features, so
+# on the words `hare features` prints it makes the text's affixes, and (the
+# Perceptron's sums of whole numbers being exact in any order) the same
+# predictions.
+"$HARE" features < train.txt > train.vw
+"$HARE" features < test.txt > test.vw
+"$HARE" train --quiet train.vw --affix +4,-3 -f vw-affix.model 2>/dev/null
+"$HARE" train --quiet --format text train.txt --affix +4,-3 -f text-affix.model 2>/dev/null
+"$HARE" test --quiet -i vw-affix.model test.vw -p vw-affix.pred 2>/dev/null
+"$HARE" test --quiet -i text-affix.model test.txt -p text-affix.pred 2>/dev/null
+cmp -s vw-affix.pred text-affix.pred || fail "VW --affix +4,-3 predicts otherwise than text's"
+# With a letter, of that namespace's features; the model keeps the specs.
+printf '1 |a temperature:2 |b weather
+' > affix.vw
+"$HARE" train --quiet affix.vw --affix +4a,-3b --keep-names -f vw-affix.model 2>/dev/null
+"$HARE" model info -i vw-affix.model > info.txt
+grep -q "^affix             +4a,-3b$" info.txt || fail "model info: $(cat info.txt)"
+"$HARE" audit -i vw-affix.model affix.vw > audit.txt
+grep -q "^	affix^a^+4temp:[0-9]*:2:" audit.txt || fail "audit: $(cat audit.txt)"
+grep -q "^	affix^b^-3her:[0-9]*:1:" audit.txt || fail "audit: $(cat audit.txt)"
+
 # The templates belong to --format text.
 expect_code 1 "$HARE" train --window 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "templates without text: $(cat err.txt)"
-expect_code 1 "$HARE" train --affix +4 train.txt 2> err.txt
-grep -q "need --format text" err.txt || fail "affixes of VW features: $(cat err.txt)"
+expect_code 1 "$HARE" train --format libsvm --affix +4 train.txt 2> err.txt
+grep -q "need --format text" err.txt || fail "affixes of libsvm features: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --affix +4a train.txt 2> err.txt
-grep -q "no namespace letter" err.txt || fail "lettered affix: $(cat err.txt)"
+grep -q "^hare train: --affix with a namespace letter (e.g. +4a) needs --format vw$" err.txt ||
+  fail "lettered affix of text: $(cat err.txt)"
+expect_code 1 "$HARE" features --affix +4a < /dev/null 2> err.txt
+grep -q "no namespace letter" err.txt || fail "lettered affix of features: $(cat err.txt)"
 expect_code 1 "$HARE" train --format libsvm --ngram 2 train.txt 2> err.txt
 grep -q "need --format text" err.txt || fail "n-grams of libsvm: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --ngram a2 train.txt 2> err.txt
