@@ -49,6 +49,9 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   for (const std::string& n : o.ngrams) absl::StrAppend(&key, " vw_ngram=", n);
   for (const std::string& k : o.skips) absl::StrAppend(&key, " vw_skips=", k);
   for (const std::string& a : o.affixes) absl::StrAppend(&key, " vw_affix=", a);
+  if (!o.ignore.empty()) absl::StrAppend(&key, " ignore='", o.ignore, "'");
+  if (!o.ignore_linear.empty()) absl::StrAppend(&key, " ignore_linear='", o.ignore_linear, "'");
+  if (!o.keep.empty()) absl::StrAppend(&key, " keep='", o.keep, "'");
   if (o.class_labels) absl::StrAppend(&key, " class_labels=1");
   if (o.format == Format::kText) {
     const hashing::TextFeatureOptions& t = o.text;

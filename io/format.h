@@ -42,6 +42,13 @@ struct ParseOptions {
   // for the default one, so "| temperature" and the text "temperature" get
   // the same); interactions and n-grams do not see them.
   std::vector<std::string> affixes = {};
+  // VW: namespaces left out, by first letter (' ' the default namespace), as
+  // VW's --ignore, --ignore_linear and --keep: those in `ignore` are not read;
+  // those in `ignore_linear` only make interactions (-q, --cubic); with
+  // `keep`, every namespace whose letter is not in it is ignored.
+  std::string ignore = {};
+  std::string ignore_linear = {};
+  std::string keep = {};
   // Labels are class names (any text without white space; in --format text
   // anything before the TAB) instead of binary -1/+1.
   bool class_labels = false;

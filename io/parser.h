@@ -40,6 +40,10 @@ struct LineContext {
   std::vector<uint64_t> space_hashes;
   std::vector<std::string> space_names;
   hashing::GramScratch gram_scratch;
+  // VW --ignore, --ignore_linear, --keep: how each namespace is read, by
+  // first letter.
+  enum Use : uint8_t { kRead, kIgnored, kInteractionsOnly };
+  Use use[256];
   // VW --affix: the affixes (+n, -n) of namespaces by first letter (' ' the
   // default namespace); the namespace their features go to, of the namespace
   // being read, its hash, and the name of the affix made last.

@@ -20,6 +20,11 @@
 // a namespace's features, their n-grams (hashing/ngrams.h) with value 1, as
 // VW's --ngram does; interactions see them as features of the namespace.
 //
+// --ignore a skips the namespaces starting with a; --ignore_linear a reads
+// them for interactions only (neither they nor their n-grams are features of
+// their own; their affixes, of another namespace, are); --keep a ignores all
+// others.
+//
 // --affix +4a (-3a; +4 for the default namespace, as in VW) adds after each
 // feature of a namespace starting with a its affix "+4temp" (hashing::AffixName),
 // with the feature's value, in the namespace "affix^NAME" ("affix" for the
@@ -64,17 +69,19 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
   return name;
 }
 
-// With names kept, n-grams made or affixes taken, what a feature of the
-// namespace `space_name` adds besides its slot: its
-// name, its place among the namespace's features for the n-grams, its affixes
-// (in ctx.affix_space). Out of line, so that the common path stays as tight
-// as without them.
+// With names kept, n-grams made, affixes taken or the linear term left out
+// (--ignore_linear), what a feature of the namespace `space_name` adds: its
+// slot (if linear), its name, its place among the namespace's features for
+// the n-grams, its affixes (in ctx.affix_space). Out of line, so that the
+// common path stays as tight as without them.
 [[gnu::noinline]] void Note(LineContext& ctx, ExampleBatch& batch, std::string_view space_name,
-                            std::string_view name, uint64_t hash, float value, bool gramming) {
+                            std::string_view name, uint64_t hash, float value, bool gramming,
+                            bool linear) {
+  if (linear) batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
   if (ctx.options.names) {
     std::string full = QualifiedName(space_name, name);
     if (!ctx.options.interactions.empty()) ctx.seen_names.push_back(full);
-    batch.AddName(std::move(full));
+    if (linear) batch.AddName(std::move(full));
   }
   if (gramming) {
     ctx.space_hashes.push_back(hash);
@@ -92,12 +99,12 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
 // The n-grams of the namespace just read (its features are in
 // ctx.space_hashes), as features of that namespace.
 [[gnu::noinline]] void AddGrams(LineContext& ctx, ExampleBatch& batch, char space,
-                                std::string_view space_name, bool interacting) {
+                                std::string_view space_name, bool interacting, bool linear) {
   const unsigned char letter = static_cast<unsigned char>(space);
   const bool names = ctx.options.names;
   hashing::ForEachGram(ctx.space_hashes, ctx.gram_n[letter], ctx.gram_skips[letter],
                        ctx.gram_scratch, [&](uint64_t hash, std::span<const size_t> at) {
-                         batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, 1.0f);
+                         if (linear) batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, 1.0f);
                          if (interacting) ctx.seen.push_back({space, hash, 1.0f});
                          if (!names) return;
                          std::string name;
@@ -107,7 +114,7 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
                          }
                          std::string full = QualifiedName(space_name, name);
                          if (interacting) ctx.seen_names.push_back(full);
-                         batch.AddName(std::move(full));
+                         if (linear) batch.AddName(std::move(full));
                        });
 }
 
@@ -258,9 +265,15 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       space_name = name;
     }
     const unsigned char letter = static_cast<unsigned char>(space);
+    const LineContext::Use use = ctx.use[letter];
+    if (use == LineContext::kIgnored) [[unlikely]] {
+      p = Find(p, end, '|');
+      continue;
+    }
+    const bool linear = use == LineContext::kRead;
     const bool gramming = ctx.grams && ctx.gram_n[letter] >= 2;
     const bool affixing = ctx.affix_count[letter] != 0;
-    const bool noting = names || gramming || affixing;
+    const bool noting = names || gramming || affixing || !linear;
     if (affixing) SetAffixNamespace(ctx, space_name);
     if (gramming) {
       ctx.space_hashes.clear();
@@ -307,13 +320,14 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       }
       if (scaled == 0.0f) continue;
       const uint64_t hash = hashing::FeatureHash(name, namespace_hash);
-      batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
-      if (interacting) ctx.seen.push_back({space, hash, scaled});
       if (noting) [[unlikely]] {
-        Note(ctx, batch, space_name, name, hash, scaled, gramming);
+        Note(ctx, batch, space_name, name, hash, scaled, gramming, linear);
+      } else {
+        batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
       }
+      if (interacting) ctx.seen.push_back({space, hash, scaled});
     }
-    if (gramming) AddGrams(ctx, batch, space, space_name, interacting);
+    if (gramming) AddGrams(ctx, batch, space, space_name, interacting, linear);
   }
   if (interacting) return AddInteractions(ctx, batch, error);
   return true;

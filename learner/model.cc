@@ -41,8 +41,10 @@ constexpr uint32_t kSpecPart = 1 + 1;
 constexpr uint32_t kLearnerPart = 2 + 4;
 // After the learner (version 8 on): the count of --affix's affixes.
 constexpr uint32_t kAffixPart = 1;
-// After them (version 9 on): the count of VW's --affix specs.
+// After them (version 9 on): the count of VW's --affix specs, then the
+// lengths of the --ignore, --ignore_linear and --keep letters.
 constexpr uint32_t kVwAffixPart = 1;
+constexpr uint32_t kNamespaceUsePart = 3;
 constexpr size_t kMaxLearnerFlags = 65535;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
@@ -187,6 +189,9 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   extra += kAffixPart + static_cast<uint32_t>(header.text.affixes.size());
   extra += kVwAffixPart;
   for (const std::string& spec : header.affixes) extra += 1 + static_cast<uint32_t>(spec.size());
+  extra +=
+      kNamespaceUsePart + static_cast<uint32_t>(header.ignore.size() + header.ignore_linear.size() +
+                                                header.keep.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -235,6 +240,10 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   for (const std::string& spec : header.affixes) {
     out.Put<uint8_t>(static_cast<uint8_t>(spec.size()));
     out.PutBytes(spec.data(), spec.size());
+  }
+  for (const std::string* letters : {&header.ignore, &header.ignore_linear, &header.keep}) {
+    out.Put<uint8_t>(static_cast<uint8_t>(letters->size()));
+    out.PutBytes(letters->data(), letters->size());
   }
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
@@ -312,7 +321,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
   const uint32_t fixed_bytes = has_tokenizer ? kHeaderBytes : kHeaderBytes - 1;
   // The least the variable part can hold: no target, interactions, classes or specs.
   const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0) +
-                         (version >= 8 ? kAffixPart : 0) + (version >= 9 ? kVwAffixPart : 0);
+                         (version >= 8 ? kAffixPart : 0) +
+                         (version >= 9 ? kVwAffixPart + kNamespaceUsePart : 0);
   if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
     close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
@@ -493,6 +503,13 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
         return refuse("damaged VW --affix");
       }
       h.affixes.emplace_back(x, len);
+      x += len;
+    }
+    for (std::string* letters : {&h.ignore, &h.ignore_linear, &h.keep}) {
+      if (header_end - x < 1) return refuse("damaged --ignore or --keep");
+      const uint8_t len = static_cast<uint8_t>(*x++);
+      if (header_end - x < len) return refuse("damaged --ignore or --keep");
+      letters->assign(x, len);
       x += len;
     }
   }

@@ -22,7 +22,8 @@
 //      then (from version 8) u8 A and A i8 affixes of the text's words
 //      (+n: the first n characters, -n: the last n),
 //      then (from version 9) VW's --affix specs: u8 count, each u8 length L
-//      and L bytes ("+4a", "-3")
+//      and L bytes ("+4a", "-3"), then the namespace letters of --ignore,
+//      --ignore_linear and --keep: for each, u8 length L and L bytes
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -69,7 +70,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 //    files with interactions are refused (their features hash otherwise now);
 //    those without load.
 // 8: the text's affixes (--affix). Older files load without them.
-// 9: VW's affixes (--affix +4a). Older files load without them.
+// 9: VW's affixes (--affix +4a), --ignore, --ignore_linear and --keep. Older
+//    files load without them.
 inline constexpr uint32_t kModelVersion = 9;
 
 struct ModelHeader {
@@ -92,6 +94,9 @@ struct ModelHeader {
   std::vector<std::string> ngrams = {};   // VW --ngram specs
   std::vector<std::string> skips = {};    // VW --skips specs
   std::vector<std::string> affixes = {};  // VW --affix specs
+  std::string ignore = {};                // VW --ignore letters
+  std::string ignore_linear = {};         // VW --ignore_linear letters
+  std::string keep = {};                  // VW --keep letters
   std::string learner = {};               // LearnerFlags of the training; "" before version 6
   uint32_t passes_run = 0;                // fewer than --passes after an early stop
 
@@ -107,6 +112,9 @@ struct ModelHeader {
             .ngrams = ngrams,
             .skips = skips,
             .affixes = affixes,
+            .ignore = ignore,
+            .ignore_linear = ignore_linear,
+            .keep = keep,
             .class_labels = !binary()};
   }
 };

@@ -103,10 +103,11 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   // 16 preamble + 43 header + 8 target ("_TARGET_") + 1 interaction count
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
   // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
-  // run + 1 affix count + 1 VW affix count + 8 count + 3 * 8 weights + 16
-  // names count and bytes + 8 checksum.
+  // run + 1 affix count + 1 VW affix count + 3 lengths of --ignore,
+  // --ignore_linear and --keep + 8 count + 3 * 8 weights + 16 names count and
+  // bytes + 8 checksum.
   EXPECT_EQ(ReadFile(path_).size(),
-            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 8u + 24u + 16u + 8u);
+            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 3u + 8u + 24u + 16u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -133,6 +134,9 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   h.ngrams = {"2", "a3"};
   h.skips = {"b1"};
   h.affixes = {"+4", "-3a", "+7b"};
+  h.ignore = " c";
+  h.ignore_linear = "ab";
+  h.keep = "abx";
   ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
   m = LoadModel(path_);
   ASSERT_TRUE(m.ok()) << m.status();
@@ -142,6 +146,9 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   EXPECT_EQ(m->header().parse_options().ngrams, h.ngrams);
   EXPECT_EQ(m->header().parse_options().skips, h.skips);
   EXPECT_EQ(m->header().parse_options().affixes, h.affixes);
+  EXPECT_EQ(m->header().parse_options().ignore, h.ignore);
+  EXPECT_EQ(m->header().parse_options().ignore_linear, h.ignore_linear);
+  EXPECT_EQ(m->header().parse_options().keep, h.keep);
   // Every truncation of a model with a variable header is refused too.
   const std::string bytes = ReadFile(path_);
   for (size_t n = 0; n < bytes.size(); ++n) {
@@ -181,9 +188,9 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names()).ok());
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
-  // 193 bytes with no name (the 16 of their count and size included), then
+  // 196 bytes with no name (the 16 of their count and size included), then
   // (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 193u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 196u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -337,15 +344,16 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // Before format version 7, -q/--cubic features hashed as n-grams do: such a
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
-// The bytes of a model of the current version without affixes as a file of
-// an older `version` (6 to 8) would hold them: without the counts that end the
-// header (the text's affixes from version 8 on, VW's from 9 on), with the
-// checksum made again.
+// The bytes of a model of the current version without affixes or namespace
+// choices as a file of an older `version` (6 to 8) would hold them: without
+// the zero counts that end the header (the text's affixes from version 8 on;
+// VW's, --ignore, --ignore_linear and --keep from 9 on), with the checksum
+// made again.
 std::string AsVersion(std::string bytes, uint32_t version) {
   EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
   uint32_t header;
   std::memcpy(&header, bytes.data() + 12, 4);
-  const uint32_t counts = version >= 8 ? 1 : 2;
+  const uint32_t counts = version >= 8 ? 4 : 5;
   for (uint32_t k = 1; k <= counts; ++k) EXPECT_EQ(bytes[16 + header - k], 0);  // no affixes
   bytes.erase(16 + header - counts, counts);
   header -= counts;
@@ -468,8 +476,9 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   ASSERT_TRUE(SaveModel(h, *old, path_).ok());
   const std::string saved = ReadFile(path_);
   // The tokenizer version byte, the empty learner flags' length and passes
-  // run, and the counts of the text's and VW's affixes.
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1);
+  // run, the counts of the text's and VW's affixes, and the lengths of
+  // --ignore, --ignore_linear and --keep.
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1 + 3);
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);

@@ -237,6 +237,48 @@ TEST(VwAffixTest, Specs) {
   }
 }
 
+// VW's --ignore, --ignore_linear and --keep, by namespace letter.
+TEST(VwNamespaceUseTest, IgnoredNamespacesAreNotRead) {
+  io::ParseOptions o = Named(false);
+  o.ignore = "b";
+  // Not read at all, as in VW: a bad value there is no bad line.
+  ParsedChunk p("1 |a x |b y:zz |c z |bb w\n", o);
+  ASSERT_TRUE(p.batch().bad_lines.empty());
+  EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"a^x", "c^z"}));
+  o.ignore = " ";  // the default namespace
+  ParsedChunk d("1 | x |a y\n", o);
+  EXPECT_EQ(NamesOf(d.batch(), 0), (std::vector<std::string>{"a^y"}));
+}
+
+TEST(VwNamespaceUseTest, KeepLeavesOutEveryOtherNamespace) {
+  io::ParseOptions o = Named(false);
+  o.keep = "a ";
+  ParsedChunk p("1 |a x | d |b y |ab z\n", o);
+  EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"a^x", "d", "ab^z"}));
+}
+
+TEST(VwNamespaceUseTest, IgnoreLinearKeepsOnlyTheInteractions) {
+  io::ParseOptions o;  // no names: the common path, with a namespace on the other
+  o.constant = false;
+  o.ignore_linear = "b";
+  o.interactions = {"ab"};
+  ParsedChunk p("1 |a x:2 |b y:3 |c z\n", o);
+  EXPECT_EQ(FeaturesOf(p.batch(), 0),
+            (std::vector<Feature>{{Slot(H("x", "a")), 2},
+                                  {Slot(H("z", "c")), 1},
+                                  {Slot(hashing::Interact(H("x", "a"), H("y", "b"))), 6}}));
+  // Its n-grams too are for the interactions only; its affixes, of another
+  // namespace, stay.
+  o = Named(false);
+  o.ignore_linear = "a";
+  o.interactions = {"ab"};
+  o.ngrams = {"a2"};
+  o.affixes = {"+1a"};
+  ParsedChunk g("1 |a xx y |b z\n", o);
+  EXPECT_EQ(NamesOf(g.batch(), 0),
+            (std::vector<std::string>{"affix^a^+1x", "b^z", "a^xx*b^z", "a^y*b^z", "a^xx_y*b^z"}));
+}
+
 TEST(FeatureNamesTest, EveryFormatNamesEveryFeatureInOrder) {
   {
     io::ParseOptions o = Named();

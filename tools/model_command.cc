@@ -148,7 +148,10 @@ int ModelCommand(int argc, char** argv) {
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +
           (h.ngrams.empty() ? "" : "ngram             " + absl::StrJoin(h.ngrams, " ") + "\n") +
           (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n") +
-          (h.affixes.empty() ? "" : "affix             " + absl::StrJoin(h.affixes, ",") + "\n"));
+          (h.affixes.empty() ? "" : "affix             " + absl::StrJoin(h.affixes, ",") + "\n") +
+          (h.ignore.empty() ? "" : "ignore            '" + h.ignore + "'\n") +
+          (h.ignore_linear.empty() ? "" : "ignore linear     '" + h.ignore_linear + "'\n") +
+          (h.keep.empty() ? "" : "keep              '" + h.keep + "'\n"));
   if (!h.learner.empty()) {
     std::cout << "learner           " << h.learner << "\n"
               << "passes run        " << h.passes_run << "\n";

@@ -191,6 +191,9 @@ int TrainCommand(int argc, char** argv) {
                                 .ngrams = o.parse.ngrams,
                                 .skips = o.parse.skips,
                                 .affixes = o.parse.affixes,
+                                .ignore = o.parse.ignore,
+                                .ignore_linear = o.parse.ignore_linear,
+                                .keep = o.parse.keep,
                                 .learner = LearnerFlags(o),
                                 .passes_run = static_cast<uint32_t>(result->passes.size())};
     if (absl::Status s = learner::SaveModel(header, *model, o.model_out, result->names); !s.ok()) {

@@ -63,6 +63,30 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
       return absl::OkStatus();
     };
   };
+  // --ignore, --ignore_linear, --keep: namespace letters, each flag repeatable.
+  auto letters = [](const char* name, std::string* out) {
+    return [name, out](std::string_view v) {
+      for (const char c : v) {
+        if (c == '|' || c == ':' || static_cast<unsigned char>(c) < ' ' || c == 0x7f) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(name,
+                           " takes namespace letters (' ' for the default namespace); a namespace "
+                           "cannot start with '",
+                           c == '|' || c == ':' ? std::string(1, c) : "a control character", "'"));
+        }
+        if (out->find(c) == std::string::npos) out->push_back(c);
+      }
+      if (v.empty()) return absl::InvalidArgumentError(absl::StrCat(name, " takes letters"));
+      return absl::OkStatus();
+    };
+  };
+  flags.Add("--ignore", "LETTERS", "vw: leave out namespaces starting with these letters",
+            letters("--ignore", &o.parse.ignore));
+  flags.Add("--ignore-linear", "LETTERS",
+            "vw: use namespaces starting with these letters in interactions only",
+            letters("--ignore-linear", &o.parse.ignore_linear));
+  flags.Add("--keep", "LETTERS", "vw: leave out every namespace not starting with these letters",
+            letters("--keep", &o.parse.keep));
   flags.Add("-q,--quadratic", "AB", "vw: pair the features of namespaces A* and B* (repeatable)",
             interaction(2, "-q"));
   flags.Add("--cubic", "ABC", "vw: triples of namespaces A*, B*, C* (repeatable)",
@@ -151,6 +175,21 @@ std::vector<std::string> TrainFlags::Finish() {
     problems.push_back("-q and --cubic pair VW namespaces: they need --format vw");
   }
   if (o.parse.interactions.size() > 255) problems.push_back("at most 255 interactions");
+  const io::ParseOptions& p = o.parse;
+  if (p.format != io::Format::kVw &&
+      !(p.ignore.empty() && p.ignore_linear.empty() && p.keep.empty())) {
+    problems.push_back(
+        "--ignore, --ignore-linear and --keep choose VW namespaces: they need --format vw");
+  }
+  for (const char c : p.ignore) {
+    for (const auto& [flag, other] :
+         {std::pair{"--keep", &p.keep}, {"--ignore-linear", &p.ignore_linear}}) {
+      if (other->find(c) != std::string::npos) {
+        problems.push_back(absl::StrCat("namespace letter '", std::string(1, c),
+                                        "' is in both --ignore and ", flag));
+      }
+    }
+  }
   // --ngram N and --skips K are the text templates' with --format text, and
   // VW's for every namespace with --format vw.
   if (o.parse.format == io::Format::kVw) {

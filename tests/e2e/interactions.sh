@@ -15,6 +15,22 @@ accuracy() { grep '^accuracy = ' "$1" | cut -d' ' -f3; }
 expect_eq "accuracy with -q ab" "1.000000" "$(accuracy q.txt)"
 awk -v a="$(accuracy plain.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt without -q: $(accuracy plain.txt)"
 "$HARE" model info -i q.model | grep -q "^interactions      ab$" || fail "model info"
+# VW's --ignore_linear (--ignore-linear): the interaction alone, without the
+# namespaces' own features, learns XOR as well; --keep a leaves b out.
+"$HARE" train train.vw --rule perceptron --average -q ab --ignore-linear ab -f qo.model --quiet 2>/dev/null
+"$HARE" test -i qo.model test.vw --quiet 2> qo.txt
+expect_eq "accuracy with -q ab --ignore-linear ab" "1.000000" "$(accuracy qo.txt)"
+"$HARE" model info -i qo.model | grep -q "^ignore linear     'ab'$" || fail "model info ignore linear"
+"$HARE" audit -i qo.model test.vw | sed -n 2p > audit.txt
+grep -q "^	a^x[01]\*b^y[01]:" audit.txt || fail "audit of --ignore_linear: $(cat audit.txt)"
+"$HARE" train train.vw --rule perceptron --average -q ab --keep a -f keep.model --quiet 2>/dev/null
+"$HARE" test -i keep.model test.vw --quiet 2> keep.txt
+awk -v a="$(accuracy keep.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt with --keep a: $(accuracy keep.txt)"
+"$HARE" model info -i keep.model | grep -q "^keep              'a'$" || fail "model info keep"
+expect_code 1 "$HARE" train train.vw --ignore a --keep ab 2> err.txt
+expect_eq "--ignore and --keep" "hare train: namespace letter 'a' is in both --ignore and --keep" "$(head -1 err.txt)"
+expect_code 1 "$HARE" train --format libsvm train.vw --ignore a 2> err.txt
+grep -q "need --format vw" err.txt || fail "--ignore with libsvm: $(cat err.txt)"
 "$HARE" train train.vw --cubic abc -q ab --quiet 2>/dev/null || fail "--cubic"
 expect_code 1 "$HARE" train train.vw -q abc 2> err.txt
 grep -q -- "-q takes 2 namespace letters" err.txt || fail "-q abc: $(cat err.txt)"
