@@ -33,16 +33,19 @@ bool ParseGramSpec(std::string_view spec, char* letter, int* n) {
   return true;
 }
 
+bool IsNamespaceLetter(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return u >= ' ' && u != 0x7f && c != '|' && c != ':';
+}
+
 bool ParseAffixSpec(std::string_view spec, char* letter, int* affix) {
   if (spec.size() < 2 || spec.size() > 3 || (spec[0] != '+' && spec[0] != '-') || spec[1] < '1' ||
       spec[1] > '0' + hashing::kMaxAffix) {
     return false;
   }
-  // A letter a namespace's name can start with (not white space, '|' or ':').
-  const unsigned char c = spec.size() == 3 ? static_cast<unsigned char>(spec[2]) : 'a';
-  if (c <= ' ' || c == 0x7f || c == '|' || c == ':' || c == ',' || (c >= '0' && c <= '9')) {
-    return false;
-  }
+  // A letter (the default namespace is no letter), not a digit or ','.
+  const char c = spec.size() == 3 ? spec[2] : 'a';
+  if (!IsNamespaceLetter(c) || c == ' ' || c == ',' || (c >= '0' && c <= '9')) return false;
   *letter = spec.size() == 3 ? spec[2] : 0;
   *affix = spec[0] == '+' ? spec[1] - '0' : -(spec[1] - '0');
   return true;

@@ -62,6 +62,10 @@ struct ParseOptions {
 // namespace letter, or 0 for every namespace. False if it is not of that form.
 bool ParseGramSpec(std::string_view spec, char* letter, int* n);
 
+// Whether a namespace's name can start with byte c: not a control
+// character, '|' or ':' (' ' stands for the default namespace).
+bool IsNamespaceLetter(char c);
+
 // Reads one --affix item of VW's, "+4a", "-3" ("+" or "-", N in 1..
 // hashing::kMaxAffix, a namespace letter or none): *affix is +N or -N,
 // *letter the letter or 0 (the default namespace). False if it is not of that form.

@@ -37,8 +37,11 @@ LineContext::LineContext(const ParseOptions& o)
   grams = std::any_of(std::begin(gram_n), std::end(gram_n), [](uint8_t n) { return n >= 2; });
   std::fill(std::begin(use), std::end(use), o.keep.empty() ? kRead : kIgnored);
   for (const char c : o.keep) use[static_cast<unsigned char>(c)] = kRead;
-  for (const char c : o.ignore_linear) use[static_cast<unsigned char>(c)] = kInteractionsOnly;
   for (const char c : o.ignore) use[static_cast<unsigned char>(c)] = kIgnored;
+  for (const char c : o.ignore_linear) {  // of the namespaces read (as VW, --keep wins)
+    if (use[static_cast<unsigned char>(c)] == kRead)
+      use[static_cast<unsigned char>(c)] = kInteractionsOnly;
+  }
   std::fill(std::begin(affix_count), std::end(affix_count), uint8_t{0});
   for (const std::string& spec : o.affixes) {
     char letter = 0;

@@ -250,6 +250,11 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
         if (*p == ':' && colon == nullptr) colon = p;  // the first ':', as for a feature's value
       }
       std::string_view name(t, static_cast<size_t>((colon != nullptr ? colon : p) - t));
+      if (!name.empty()) space = name[0];
+      if (ctx.use[static_cast<unsigned char>(space)] == LineContext::kIgnored) {
+        p = Find(p, end, '|');  // not read at all, its scale neither
+        continue;
+      }
       if (colon != nullptr) {
         std::string_view scale_text(colon + 1, static_cast<size_t>(p - colon - 1));
         NumberError e = ParseFloat(scale_text, &scale);
@@ -261,7 +266,6 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
         }
       }
       namespace_hash = hashing::NamespaceHash(name, ctx.options.hash_seed);
-      if (!name.empty()) space = name[0];
       space_name = name;
     }
     const unsigned char letter = static_cast<unsigned char>(space);

@@ -505,12 +505,33 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       h.affixes.emplace_back(x, len);
       x += len;
     }
+    // As the command line gives them: at most kMaxAffixes of a letter.
+    std::vector<int> per_letter(256, 0);
+    for (const std::string& spec : h.affixes) {
+      if (++per_letter[static_cast<unsigned char>(spec.size() == 3 ? spec[2] : ' ')] >
+          static_cast<int>(hashing::kMaxAffixes)) {
+        return refuse("damaged VW --affix");
+      }
+    }
+    // Namespace letters, each once in a list, none both ignored and kept or
+    // ignored-linear.
     for (std::string* letters : {&h.ignore, &h.ignore_linear, &h.keep}) {
       if (header_end - x < 1) return refuse("damaged --ignore or --keep");
       const uint8_t len = static_cast<uint8_t>(*x++);
       if (header_end - x < len) return refuse("damaged --ignore or --keep");
       letters->assign(x, len);
       x += len;
+      std::string sorted = *letters;
+      std::sort(sorted.begin(), sorted.end());
+      if (!std::all_of(letters->begin(), letters->end(), io::IsNamespaceLetter) ||
+          std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+        return refuse("damaged --ignore or --keep");
+      }
+    }
+    for (const char c : h.ignore) {
+      if (h.keep.find(c) != std::string::npos || h.ignore_linear.find(c) != std::string::npos) {
+        return refuse("damaged --ignore or --keep");
+      }
     }
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");

@@ -262,11 +262,31 @@ TEST_F(ModelTest, TemplatesBeyondTheCommandLinesRangeAreRefused) {
   h.skips = {"0"};
   EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok() && LoadModel(path_).ok());
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"+8a"}, {"+4ab"}, {"4"}, {"+4a", "+4a"}}) {
+       {std::vector<std::string>{"+8a"},
+        {"+4ab"},
+        {"4"},
+        {"+4a", "+4a"},
+        {"+1a", "+2a", "+3a", "+4a", "+5a", "+6a", "+7a", "-1a", "-2a"}}) {
     h.affixes = bad;
     ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
     EXPECT_EQ(LoadModel(path_).status().message(),
               "cannot load model " + path_ + ": damaged VW --affix");
+  }
+  h.affixes = {};
+  for (const auto& [ignore, ignore_linear, keep] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{{"a|", "", ""},
+                                                                      {"", ":", ""},
+                                                                      {"", "", "\x01"},
+                                                                      {"aa", "", ""},
+                                                                      {"ab", "", "b"},
+                                                                      {"a", "ca", ""}}) {
+    h.ignore = ignore;
+    h.ignore_linear = ignore_linear;
+    h.keep = keep;
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    EXPECT_EQ(LoadModel(path_).status().message(),
+              "cannot load model " + path_ + ": damaged --ignore or --keep")
+        << ignore << "/" << ignore_linear << "/" << keep;
   }
 }
 

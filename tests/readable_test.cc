@@ -242,7 +242,7 @@ TEST(VwNamespaceUseTest, IgnoredNamespacesAreNotRead) {
   io::ParseOptions o = Named(false);
   o.ignore = "b";
   // Not read at all, as in VW: a bad value there is no bad line.
-  ParsedChunk p("1 |a x |b y:zz |c z |bb w\n", o);
+  ParsedChunk p("1 |a x |b y:zz |c z |bb:zz w\n", o);
   ASSERT_TRUE(p.batch().bad_lines.empty());
   EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"a^x", "c^z"}));
   o.ignore = " ";  // the default namespace
@@ -255,6 +255,12 @@ TEST(VwNamespaceUseTest, KeepLeavesOutEveryOtherNamespace) {
   o.keep = "a ";
   ParsedChunk p("1 |a x | d |b y |ab z\n", o);
   EXPECT_EQ(NamesOf(p.batch(), 0), (std::vector<std::string>{"a^x", "d", "ab^z"}));
+  // As in VW, --keep wins over --ignore_linear: b is not read at all.
+  o.keep = "a";
+  o.ignore_linear = "ab";
+  o.interactions = {"ab"};
+  ParsedChunk q("1 |a x |b y\n", o);
+  EXPECT_TRUE(NamesOf(q.batch(), 0).empty());
 }
 
 TEST(VwNamespaceUseTest, IgnoreLinearKeepsOnlyTheInteractions) {

@@ -17,8 +17,15 @@ using learner::Rule;
 using learner::Schedule;
 using learner::TrainOptions;
 
+// --affix SPEC into empty lists: the status's message ("" when it is ok).
+std::string Affixes(const std::string& spec, std::vector<std::string>* lettered = nullptr) {
+  std::vector<int> affixes;
+  if (lettered != nullptr) lettered->clear();
+  return std::string(ParseAffixes(spec, affixes, lettered).message());
+}
+
 TEST(AffixFlagTest, VwsSpellingWithoutNamespaceLetters) {
-  std::vector<int> affixes = {9};
+  std::vector<int> affixes;
   ASSERT_TRUE(ParseAffixes("+4,-3,+7,-1", affixes).ok());
   EXPECT_EQ(affixes, (std::vector<int>{4, -3, 7, -1}));
   const std::string usage =
@@ -34,30 +41,63 @@ TEST(AffixFlagTest, VwsSpellingWithoutNamespaceLetters) {
                                                                                   {",+4", ""},
                                                                                   {"+45", "+45"},
                                                                                   {"*4", "*4"}}) {
-    EXPECT_EQ(ParseAffixes(bad, affixes).message(), usage + item + "'") << bad;
+    EXPECT_EQ(Affixes(bad), usage + item + "'") << bad;
   }
-  EXPECT_EQ(ParseAffixes("+4a", affixes).message(),
+  EXPECT_EQ(Affixes("+4a"),
             usage + "+4a' (hare makes affixes of --format text's words: no namespace letter)");
-  EXPECT_EQ(ParseAffixes("+4,-3,+4", affixes).message(), "--affix names +4 twice");
-  EXPECT_EQ(ParseAffixes("+1,+2,+3,+4,+5,+6,+7,-1,-2", affixes).message(),
-            "--affix takes at most 8 affixes");
+  EXPECT_EQ(Affixes("+4,-3,+4"), "--affix names +4 twice");
+  EXPECT_EQ(Affixes("+1,+2,+3,+4,+5,+6,+7,-1,-2"), "--affix takes at most 8 affixes");
+}
+
+// A repeated --affix adds to the earlier ones, as one comma-separated list.
+TEST(AffixFlagTest, RepeatedFlagsAdd) {
+  std::vector<int> affixes;
+  std::vector<std::string> lettered;
+  ASSERT_TRUE(ParseAffixes("+4,+2a", affixes, &lettered).ok());
+  ASSERT_TRUE(ParseAffixes("-3,-3a", affixes, &lettered).ok());
+  EXPECT_EQ(affixes, (std::vector<int>{4, -3}));
+  EXPECT_EQ(lettered, (std::vector<std::string>{"+2a", "-3a"}));
+  EXPECT_EQ(ParseAffixes("-3", affixes, &lettered).message(), "--affix names -3 twice");
+  EXPECT_EQ(ParseAffixes("+2a", affixes, &lettered).message(), "--affix names +2a twice");
 }
 
 TEST(AffixFlagTest, VwsNamespaceLettersWhereTheyAreTaken) {
   std::vector<int> affixes;
-  std::vector<std::string> lettered = {"x"};
+  std::vector<std::string> lettered;
   ASSERT_TRUE(ParseAffixes("+4,-3a,+4b,-3", affixes, &lettered).ok());
   EXPECT_EQ(affixes, (std::vector<int>{4, -3}));
   EXPECT_EQ(lettered, (std::vector<std::string>{"-3a", "+4b"}));
-  EXPECT_EQ(ParseAffixes("+4a,-3,+4a", affixes, &lettered).message(), "--affix names +4a twice");
+  EXPECT_EQ(Affixes("+4a,-3,+4a", &lettered), "--affix names +4a twice");
   // Eight of a namespace letter, as of the words.
-  ASSERT_TRUE(ParseAffixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,+1,+1b", affixes, &lettered).ok());
-  EXPECT_EQ(ParseAffixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,-2a", affixes, &lettered).message(),
+  EXPECT_EQ(Affixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,+1,+1b", &lettered), "");
+  EXPECT_EQ(Affixes("+1a,+2a,+3a,+4a,+5a,+6a,+7a,-1a,-2a", &lettered),
             "--affix takes at most 8 affixes of namespace letter a");
-  EXPECT_EQ(ParseAffixes("+4ab", affixes, &lettered).message(),
+  EXPECT_EQ(Affixes("+4ab", &lettered),
             "--affix takes +N (the first N characters of each word) or -N (the last N), N 1 to 7, "
             "comma-separated, such as +4,-3 (with --format vw +Na, -Na for namespaces starting "
             "with a); not '+4ab'");
+}
+
+// -q, --cubic, --ignore, --ignore-linear, --keep: VW's \xHH decoded, and
+// printed back for a command line.
+TEST(NamespaceLettersTest, VwsHexEscapes) {
+  EXPECT_EQ(NamespaceLetters("--ignore", "a\\x20b", false).value(), "a b");
+  EXPECT_EQ(NamespaceLetters("-q", "\\x3A\\x61", true).value(), ":a");
+  EXPECT_EQ(NamespaceLetters("--keep", " ", false).value(), " ");
+  EXPECT_EQ(NamespaceLetters("--keep", "\\x2", false).status().message(),
+            "--keep: a '\\' starts VW's \\xHH, such as \\x20 for the default namespace");
+  EXPECT_EQ(NamespaceLetters("--ignore", "a\\xzz", false).status().message(),
+            "--ignore: a '\\' starts VW's \\xHH, such as \\x20 for the default namespace");
+  EXPECT_EQ(NamespaceLetters("--ignore", "a|", false).status().message(),
+            "--ignore takes namespace letters (' ' or \\x20 for the default namespace); a "
+            "namespace cannot start with '|'");
+  EXPECT_EQ(NamespaceLetters("--ignore", ":", false).status().message(),
+            "--ignore takes namespace letters (' ' or \\x20 for the default namespace); a "
+            "namespace cannot start with ':'");
+  EXPECT_EQ(NamespaceLetters("-q", "a\\x09", true).status().message(),
+            "-q takes namespace letters (' ' or \\x20 for the default namespace, ':' for any); a "
+            "namespace cannot start with a control character");
+  EXPECT_EQ(EscapeNamespaceLetters(" a\\\xe9:"), "\\x20a\\x5c\\xe9:");
 }
 
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {

@@ -28,11 +28,56 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
   return -1;
 }
 
+absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view value,
+                                             bool any_allowed) {
+  auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string letters;
+  for (size_t i = 0; i < value.size(); ++i) {
+    char c = value[i];
+    if (c == '\\') {
+      if (i + 3 >= value.size() || value[i + 1] != 'x' || hex(value[i + 2]) < 0 ||
+          hex(value[i + 3]) < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            flag, ": a '\\' starts VW's \\xHH, such as \\x20 for the default namespace"));
+      }
+      c = static_cast<char>(hex(value[i + 2]) * 16 + hex(value[i + 3]));
+      i += 3;
+    }
+    if (!io::IsNamespaceLetter(c) && !(any_allowed && c == ':')) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, " takes namespace letters (' ' or \\x20 for the default namespace",
+                       any_allowed ? ", ':' for any" : "", "); a namespace cannot start with ",
+                       c == '|' || c == ':' ? absl::StrCat("'", std::string(1, c), "'")
+                                            : std::string("a control character")));
+    }
+    letters.push_back(c);
+  }
+  return letters;
+}
+
+std::string EscapeNamespaceLetters(std::string_view letters) {
+  std::string out;
+  for (const char c : letters) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u <= ' ' || u >= 0x7f || c == '\\') {
+      absl::StrAppend(&out, "\\x", absl::Hex(u, absl::kZeroPad2));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
                           std::vector<std::string>* lettered) {
-  affixes.clear();
-  if (lettered != nullptr) lettered->clear();
-  std::vector<std::string> items;  // each once
+  std::vector<std::string> items;  // each once, those of an earlier --affix too
+  for (const int affix : affixes) items.push_back(hashing::AffixSpec({affix}));
+  if (lettered != nullptr) items.insert(items.end(), lettered->begin(), lettered->end());
   for (size_t begin = 0; begin <= spec.size();) {
     const size_t comma = std::min(spec.find(',', begin), spec.size());
     const std::string item(spec.substr(begin, comma - begin));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "hashing/text_features.h"
 #include "tools/flags.h"
 
@@ -30,6 +31,16 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
 // ("+4a", io::ParseAffixSpec) as they are in `lettered`, or refused without it.
 absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
                           std::vector<std::string>* lettered = nullptr);
+
+// The namespace letters of a flag's value (-q, --cubic, --ignore, ...), with
+// VW's \xHH escapes decoded ("\x20", the default namespace, survives a
+// shell's word splitting); each must be io::IsNamespaceLetter, or ':' with
+// `any_allowed`.
+absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view value,
+                                             bool any_allowed);
+// The reverse, for a command line: white space, '\' and bytes outside
+// printable ASCII as \xHH.
+std::string EscapeNamespaceLetters(std::string_view letters);
 
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =

@@ -53,30 +53,27 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
                   &o.parse.unit_norm);
   AddTextFeatureFlags(flags, o.parse.text, &o.parse.ngrams, &o.parse.skips, &o.parse.affixes);
   auto interaction = [&o](size_t letters, const char* name) {
-    return [&o, letters, name](std::string_view v) {
-      if (v.size() != letters) {
+    return [&o, letters, name](std::string_view value) {
+      absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
+      if (!v.ok()) return v.status();
+      if (v->size() != letters) {
         return absl::InvalidArgumentError(absl::StrCat(name, " takes ", letters,
                                                        " namespace letters (':' for any), e.g. ",
                                                        letters == 2 ? "-q ab" : "--cubic abc"));
       }
-      o.parse.interactions.emplace_back(v);
+      o.parse.interactions.push_back(*std::move(v));
       return absl::OkStatus();
     };
   };
   // --ignore, --ignore_linear, --keep: namespace letters, each flag repeatable.
   auto letters = [](const char* name, std::string* out) {
     return [name, out](std::string_view v) {
-      for (const char c : v) {
-        if (c == '|' || c == ':' || static_cast<unsigned char>(c) < ' ' || c == 0x7f) {
-          return absl::InvalidArgumentError(
-              absl::StrCat(name,
-                           " takes namespace letters (' ' for the default namespace); a namespace "
-                           "cannot start with '",
-                           c == '|' || c == ':' ? std::string(1, c) : "a control character", "'"));
-        }
+      absl::StatusOr<std::string> given = NamespaceLetters(name, v, /*any_allowed=*/false);
+      if (!given.ok()) return given.status();
+      if (given->empty()) return absl::InvalidArgumentError(absl::StrCat(name, " takes letters"));
+      for (const char c : *given) {
         if (out->find(c) == std::string::npos) out->push_back(c);
       }
-      if (v.empty()) return absl::InvalidArgumentError(absl::StrCat(name, " takes letters"));
       return absl::OkStatus();
     };
   };
@@ -210,8 +207,8 @@ std::vector<std::string> TrainFlags::Finish() {
   if (o.parse.format != io::Format::kVw && !o.parse.affixes.empty()) {
     problems.push_back("--affix with a namespace letter (e.g. +4a) needs --format vw");
   }
-  if (o.parse.ngrams.size() > 255 || o.parse.skips.size() > 255) {
-    problems.push_back("at most 255 --ngram and 255 --skips");
+  if (o.parse.ngrams.size() > 255 || o.parse.skips.size() > 255 || o.parse.affixes.size() > 255) {
+    problems.push_back("at most 255 --ngram, 255 --skips and 255 --affix items");
   }
   if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(

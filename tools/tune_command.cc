@@ -73,13 +73,21 @@ constexpr std::string_view kRuleOptions[] = {"--loss",
 
 // A flag given, as words of a command line: "--quadratic=-b" stays one word,
 // as its value alone would read as an option.
+// Namespace letters print with VW's \xHH for white space (EscapeNamespaceLetters),
+// so that "--ignore \x20" survives the shell's word splitting of $(hare tune).
 void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
-  if (!g.value.empty() && g.value[0] == '-' && g.name.starts_with("--")) {
-    args.push_back(g.name + "=" + g.value);
+  std::string value = g.value;
+  for (const char* flag :
+       {"-q", "--quadratic", "--cubic", "--ignore", "--ignore-linear", "--keep"}) {
+    if (g.name == flag)
+      value = EscapeNamespaceLetters(NamespaceLetters(flag, value, true).value_or(value));
+  }
+  if (!value.empty() && value[0] == '-' && g.name.starts_with("--")) {
+    args.push_back(g.name + "=" + value);
     return;
   }
   args.push_back(g.name);
-  if (!g.value.empty()) args.push_back(g.value);
+  if (!value.empty()) args.push_back(value);
 }
 
 // Flags that tune sets itself for every candidate.
