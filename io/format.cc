@@ -1,5 +1,7 @@
 #include "io/format.h"
 
+#include "absl/strings/str_cat.h"
+
 namespace hare::io {
 
 const char* FormatName(Format f) {
@@ -36,6 +38,22 @@ bool ParseGramSpec(std::string_view spec, char* letter, int* n) {
 bool IsNamespaceLetter(char c) {
   const unsigned char u = static_cast<unsigned char>(c);
   return u >= ' ' && u != 0x7f && c != '|' && c != ':';
+}
+
+std::vector<std::string> NamespaceUseConflicts(std::string_view ignore,
+                                               std::string_view ignore_linear,
+                                               std::string_view keep) {
+  std::vector<std::string> conflicts;
+  for (const char c : ignore) {
+    for (const auto& [flag, other] :
+         {std::pair{"--keep", keep}, {"--ignore-linear", ignore_linear}}) {
+      if (other.find(c) != std::string_view::npos) {
+        conflicts.push_back(absl::StrCat("namespace letter '", std::string(1, c),
+                                         "' is in both --ignore and ", flag));
+      }
+    }
+  }
+  return conflicts;
 }
 
 bool ParseAffixSpec(std::string_view spec, char* letter, int* affix) {

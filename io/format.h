@@ -66,6 +66,13 @@ bool ParseGramSpec(std::string_view spec, char* letter, int* n);
 // character, '|' or ':' (' ' stands for the default namespace).
 bool IsNamespaceLetter(char c);
 
+// Each letter of `ignore` that is also in `keep` or `ignore_linear`, as a
+// message ("namespace letter 'a' is in both --ignore and --keep"); none when
+// the three agree.
+std::vector<std::string> NamespaceUseConflicts(std::string_view ignore,
+                                               std::string_view ignore_linear,
+                                               std::string_view keep);
+
 // Reads one --affix item of VW's, "+4a", "-3" ("+" or "-", N in 1..
 // hashing::kMaxAffix, a namespace letter or none): *affix is +N or -N,
 // *letter the letter or 0 (the default namespace). False if it is not of that form.

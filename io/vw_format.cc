@@ -239,41 +239,36 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
   ctx.seen_names.clear();
   for (const char* p = first_bar; p < end;) {
     ++p;  // past the '|'
-    uint64_t namespace_hash = ctx.default_namespace_hash;
-    char space = ' ';
-    std::string_view space_name;
-    float scale = 1.0f;
-    if (p < end && !EndsToken(*p)) {
-      const char* t = p;
-      const char* colon = nullptr;
-      for (; p < end && !EndsToken(*p); ++p) {
-        if (*p == ':' && colon == nullptr) colon = p;  // the first ':', as for a feature's value
-      }
-      std::string_view name(t, static_cast<size_t>((colon != nullptr ? colon : p) - t));
-      if (!name.empty()) space = name[0];
-      if (ctx.use[static_cast<unsigned char>(space)] == LineContext::kIgnored) {
-        p = Find(p, end, '|');  // not read at all, its scale neither
-        continue;
-      }
-      if (colon != nullptr) {
-        std::string_view scale_text(colon + 1, static_cast<size_t>(p - colon - 1));
-        NumberError e = ParseFloat(scale_text, &scale);
-        if (e != NumberError::kNone) {
-          std::string_view whole(t, static_cast<size_t>(p - t));
-          return Fail(error, Column(begin, colon + 1),
-                      absl::StrCat("bad namespace scale ", Quote(scale_text), " in ", Quote(whole),
-                                   ": ", NumberErrorText(e)));
-        }
-      }
-      namespace_hash = hashing::NamespaceHash(name, ctx.options.hash_seed);
-      space_name = name;
+    // The namespace's name, and its scale after the first ':' (as a feature's
+    // value), read only if the namespace is.
+    const char* const space_begin = p;
+    const char* scale_colon = nullptr;
+    for (; p < end && !EndsToken(*p); ++p) {
+      if (*p == ':' && scale_colon == nullptr) scale_colon = p;
     }
+    const std::string_view space_name(
+        space_begin, static_cast<size_t>((scale_colon != nullptr ? scale_colon : p) - space_begin));
+    const char space = space_name.empty() ? ' ' : space_name[0];
     const unsigned char letter = static_cast<unsigned char>(space);
     const LineContext::Use use = ctx.use[letter];
     if (use == LineContext::kIgnored) [[unlikely]] {
-      p = Find(p, end, '|');
+      p = Find(p, end, '|');  // not read at all, its scale neither
       continue;
     }
+    float scale = 1.0f;
+    if (scale_colon != nullptr) {
+      std::string_view scale_text(scale_colon + 1, static_cast<size_t>(p - scale_colon - 1));
+      NumberError e = ParseFloat(scale_text, &scale);
+      if (e != NumberError::kNone) {
+        std::string_view whole(space_begin, static_cast<size_t>(p - space_begin));
+        return Fail(error, Column(begin, scale_colon + 1),
+                    absl::StrCat("bad namespace scale ", Quote(scale_text), " in ", Quote(whole),
+                                 ": ", NumberErrorText(e)));
+      }
+    }
+    const uint64_t namespace_hash = space_name.empty()
+                                        ? ctx.default_namespace_hash
+                                        : hashing::NamespaceHash(space_name, ctx.options.hash_seed);
     const bool linear = use == LineContext::kRead;
     const bool gramming = ctx.grams && ctx.gram_n[letter] >= 2;
     const bool affixing = ctx.affix_count[letter] != 0;

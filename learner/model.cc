@@ -528,10 +528,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
         return refuse("damaged --ignore or --keep");
       }
     }
-    for (const char c : h.ignore) {
-      if (h.keep.find(c) != std::string::npos || h.ignore_linear.find(c) != std::string::npos) {
-        return refuse("damaged --ignore or --keep");
-      }
+    if (!io::NamespaceUseConflicts(h.ignore, h.ignore_linear, h.keep).empty()) {
+      return refuse("damaged --ignore or --keep");
     }
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");

@@ -178,15 +178,8 @@ std::vector<std::string> TrainFlags::Finish() {
     problems.push_back(
         "--ignore, --ignore-linear and --keep choose VW namespaces: they need --format vw");
   }
-  for (const char c : p.ignore) {
-    for (const auto& [flag, other] :
-         {std::pair{"--keep", &p.keep}, {"--ignore-linear", &p.ignore_linear}}) {
-      if (other->find(c) != std::string::npos) {
-        problems.push_back(absl::StrCat("namespace letter '", std::string(1, c),
-                                        "' is in both --ignore and ", flag));
-      }
-    }
-  }
+  for (std::string& c : io::NamespaceUseConflicts(p.ignore, p.ignore_linear, p.keep))
+    problems.push_back(std::move(c));
   // --ngram N and --skips K are the text templates' with --format text, and
   // VW's for every namespace with --format vw.
   if (o.parse.format == io::Format::kVw) {
