@@ -48,8 +48,9 @@ zstd -q -c "$file" > "$work/gen.vw.zst"
 cat "$file" > /dev/null  # page cache warm
 
 wc_wall=""
-row() {  # row NAME COMMAND [TIMES]: runs COMMAND under GNU time, prints a table row
-  local name=$1 cmd=$2 times=${3:-$repeat}
+row() {  # row NAME COMMAND [TIMES [BYTES]]: runs COMMAND under GNU time, prints a table row
+  # (MB/s of BYTES, default the file's size)
+  local name=$1 cmd=$2 times=${3:-$repeat} size_bytes=${4:-$bytes}
   local wall="" user sys rss=0 w u s r
   for ((k = 0; k < times; k++)); do
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" bash -c "$cmd" > /dev/null 2> "$work/err" ||
@@ -64,7 +65,7 @@ row() {  # row NAME COMMAND [TIMES]: runs COMMAND under GNU time, prints a table
   examples=$(sed -n 's/^number of examples = //p' "$work/err" | tail -1)
   features=$(sed -n 's/^total features = //p' "$work/err" | tail -1)
   [ -z "$wc_wall" ] && wc_wall=$wall
-  awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v b="$bytes" \
+  awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v b="$size_bytes" \
       -v e="${examples:-}" -v f="${features:-}" -v base="$wc_wall" 'BEGIN {
     w = (w < 0.01 ? 0.01 : w)
     printf "| %s | %.2f | %.2f | %.0f | %s | %s | %.0f | %.1fx |\n", n, w, u + s, b / w / 1e6,
@@ -83,6 +84,7 @@ row "wc -l" "wc -l '$file'"
 row "cat > /dev/null" "cat '$file'"
 row "gzip -dc > /dev/null" "gzip -dc '$work/gen.vw.gz'"
 row "zstd -dc > /dev/null" "zstd -dc '$work/gen.vw.zst'"
+row "hare gen --bytes $bytes > /dev/null" "$hare gen --bytes $bytes"
 threads=""
 "$hare" train --help | grep -q -- '--threads' && threads=yes
 for rule in "--rule perceptron" "--rule perceptron --average" "--rule winnow --average" \
@@ -96,8 +98,10 @@ row "hare train --average FILE.zst" "$t --rule perceptron --average '$work/gen.v
 "$hare" train -b "$bits" --quiet --rule perceptron --average "$file" -f "$work/m" 2>/dev/null
 row "hare test (averaged perceptron model)" "$hare test -i '$work/m' --quiet '$file'"
 if [ -n "$stream" ]; then
-  row "hare gen --bytes $stream > /dev/null" "$hare gen --bytes $stream" 1
-  row "hare gen --bytes $stream \| hare train --average" "$hare gen --bytes $stream | $t --rule perceptron --average" 1
+  stream_bytes=$(numfmt --from=iec "$stream")
+  row "hare gen --bytes $stream > /dev/null" "$hare gen --bytes $stream" 1 "$stream_bytes"
+  row "hare gen --bytes $stream \| hare train --average" \
+    "$hare gen --bytes $stream | $t --rule perceptron --average" 1 "$stream_bytes"
 fi
 if command -v vw >/dev/null; then
   row "vw -b $bits (2 threads)" "vw -b $bits --quiet '$file'"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -12,78 +13,84 @@
 namespace hare::tools {
 namespace {
 
-// Draws from a discrete distribution in O(1) (Walker's alias method, Vose's construction).
-class AliasTable {
- public:
-  explicit AliasTable(const std::vector<double>& weights)
-      : prob_(weights.size()), alias_(weights.size()) {
-    const size_t n = weights.size();
-    const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
-    std::vector<double> scaled(n);
-    std::vector<uint32_t> small, large;
-    for (size_t i = 0; i < n; ++i) {
-      scaled[i] = weights[i] * static_cast<double>(n) / total;
-      (scaled[i] < 1.0 ? small : large).push_back(static_cast<uint32_t>(i));
-    }
-    while (!small.empty() && !large.empty()) {
-      uint32_t s = small.back(), l = large.back();
-      small.pop_back();
-      prob_[s] = scaled[s];
-      alias_[s] = l;
-      scaled[l] -= 1.0 - scaled[s];
-      if (scaled[l] < 1.0) {
-        large.pop_back();
-        small.push_back(l);
-      }
-    }
-    for (uint32_t i : large) prob_[i] = 1.0;
-    for (uint32_t i : small) prob_[i] = 1.0;
-  }
-  uint32_t Draw(Random& rng) const {
-    const uint32_t i = static_cast<uint32_t>(rng.Below(prob_.size()));
-    return rng.Uniform() < prob_[i] ? i : alias_[i];
-  }
-
- private:
-  std::vector<double> prob_;
-  std::vector<uint32_t> alias_;
+// Walker's alias method (Vose's construction): column i, drawn uniformly, gives
+// i with probability keep[i], else alias[i]; so each index comes out with
+// probability proportional to its weight, in O(1) a draw.
+struct AliasTable {
+  std::vector<double> keep;
+  std::vector<uint32_t> alias;
 };
 
-// Collects output lines and writes them in large blocks.
+AliasTable MakeAliasTable(const std::vector<double>& weights) {
+  const size_t n = weights.size();
+  AliasTable t{std::vector<double>(n), std::vector<uint32_t>(n)};
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  std::vector<double> scaled(n);
+  std::vector<uint32_t> small, large;
+  for (size_t i = 0; i < n; ++i) {
+    scaled[i] = weights[i] * static_cast<double>(n) / total;
+    (scaled[i] < 1.0 ? small : large).push_back(static_cast<uint32_t>(i));
+  }
+  while (!small.empty() && !large.empty()) {
+    uint32_t s = small.back(), l = large.back();
+    small.pop_back();
+    t.keep[s] = scaled[s];
+    t.alias[s] = l;
+    scaled[l] -= 1.0 - scaled[s];
+    if (scaled[l] < 1.0) {
+      large.pop_back();
+      small.push_back(l);
+    }
+  }
+  for (uint32_t i : large) t.keep[i] = 1.0;
+  for (uint32_t i : small) t.keep[i] = 1.0;
+  return t;
+}
+
+// Collects output lines and writes them in large blocks. Reserve(n) gives
+// room for n bytes at the end; Advance(end) keeps what was written up to end.
 class LineWriter {
  public:
-  explicit LineWriter(std::ostream& out) : out_(out) { buffer_.reserve(kFlushAt + 4096); }
+  explicit LineWriter(std::ostream& out) : out_(out), buffer_(kFlushAt + 65536) {}
   ~LineWriter() { Flush(); }
-  void Append(std::string_view s) { buffer_.append(s); }
-  void Append(char c) { buffer_.push_back(c); }
+  char* Reserve(size_t n) {
+    if (size_ + n > buffer_.size()) buffer_.resize(std::max(size_ + n, 2 * buffer_.size()));
+    return buffer_.data() + size_;
+  }
+  void Advance(const char* end) { size_ = static_cast<size_t>(end - buffer_.data()); }
+  void Append(std::string_view s) {
+    char* p = Reserve(s.size());
+    std::memcpy(p, s.data(), s.size());
+    Advance(p + s.size());
+  }
+  void Append(char c) { *Reserve(1) = c, ++size_; }
   void AppendNumber(uint64_t n) {
-    char digits[24];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-    buffer_.append(digits, end);
+    char* p = Reserve(20);
+    Advance(std::to_chars(p, p + 20, n).ptr);
   }
   void AppendFloat(float f) {
-    char digits[32];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, f);
-    buffer_.append(digits, end);
+    char* p = Reserve(32);
+    Advance(std::to_chars(p, p + 32, f).ptr);
   }
   // Ends a line; returns the bytes written so far.
   uint64_t EndLine() {
-    buffer_.push_back('\n');
-    const uint64_t total = written_ + buffer_.size();
-    if (buffer_.size() >= kFlushAt) Flush();
+    Append('\n');
+    const uint64_t total = written_ + size_;
+    if (size_ >= kFlushAt) Flush();
     return total;
   }
   void Flush() {
-    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    written_ += buffer_.size();
-    buffer_.clear();
+    out_.write(buffer_.data(), static_cast<std::streamsize>(size_));
+    written_ += size_;
+    size_ = 0;
   }
   bool ok() const { return out_.good(); }
 
  private:
   static constexpr size_t kFlushAt = 1 << 20;
   std::ostream& out_;
-  std::string buffer_;
+  std::vector<char> buffer_;
+  size_t size_ = 0;
   uint64_t written_ = 0;
 };
 
@@ -97,39 +104,88 @@ Random ConceptRandom(const GenOptions& o) {
 }
 Random ExampleRandom(const GenOptions& o) { return Random(o.seed ^ 0x5DEECE66Dull); }
 
+// One column of the alias table of word ranks, holding what a draw needs of
+// both ranks it can give (the word's id and hidden weight), so that a word
+// costs one read of 32 bytes, which can be prefetched.
+struct alignas(32) WordColumn {
+  double keep;      // P(the column's own rank)
+  uint32_t id[2];   // the own rank's word, the alias rank's
+  float hidden[2];  // their hidden weights
+};
+
 uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
   Random hidden_rng = ConceptRandom(o);
   Random rng = ExampleRandom(o);
   const size_t n = static_cast<size_t>(o.vocabulary);
-  std::vector<double> by_rank(n);
-  for (size_t r = 0; r < n; ++r) by_rank[r] = 1.0 / static_cast<double>(r + 1);
-  AliasTable ranks(by_rank);
-  std::vector<uint32_t> id_of_rank(n);
-  std::iota(id_of_rank.begin(), id_of_rank.end(), 0u);
-  for (size_t i = n - 1; i > 0; --i) std::swap(id_of_rank[i], id_of_rank[hidden_rng.Below(i + 1)]);
-  std::vector<float> hidden(n, 0.0f);
-  for (size_t id = 0; id < n; ++id) {
-    if (hidden_rng.Uniform() < o.relevant) hidden[id] = static_cast<float>(hidden_rng.Normal());
+  std::vector<WordColumn> columns(n);
+  {
+    std::vector<double> by_rank(n);
+    for (size_t r = 0; r < n; ++r) by_rank[r] = 1.0 / static_cast<double>(r + 1);
+    const AliasTable ranks = MakeAliasTable(by_rank);
+    std::vector<uint32_t> id_of_rank(n);
+    std::iota(id_of_rank.begin(), id_of_rank.end(), 0u);
+    for (size_t i = n - 1; i > 0; --i) {
+      std::swap(id_of_rank[i], id_of_rank[hidden_rng.Below(i + 1)]);
+    }
+    std::vector<float> hidden(n, 0.0f);
+    for (size_t id = 0; id < n; ++id) {
+      if (hidden_rng.Uniform() < o.relevant) hidden[id] = static_cast<float>(hidden_rng.Normal());
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t own = id_of_rank[i], other = id_of_rank[ranks.alias[i]];
+      columns[i] = {ranks.keep[i], {own, other}, {hidden[own], hidden[other]}};
+    }
   }
+  // An example's draws, made in the order they always were (the word count;
+  // per word the column, then the coin; the noise), one example ahead of the
+  // one written: the reads of its columns are prefetched and overlap instead
+  // of waiting one after another.
+  struct Draws {
+    std::vector<uint32_t> column;
+    std::vector<double> coin;
+    double noise = 0;
+  };
+  const uint64_t span = static_cast<uint64_t>(o.max_features - o.min_features + 1);
+  auto draw = [&](Draws& d) {
+    const size_t k = static_cast<size_t>(o.min_features) + rng.Below(span);
+    d.column.resize(k);
+    d.coin.resize(k);
+    for (size_t j = 0; j < k; ++j) {
+      d.column[j] = static_cast<uint32_t>(rng.Below(n));
+      d.coin[j] = rng.Uniform();
+      __builtin_prefetch(&columns[d.column[j]]);
+    }
+    d.noise = o.noise * rng.Normal();
+  };
   LineWriter w(out);
+  Draws current, next;
+  draw(next);
   std::vector<uint32_t> words;
   uint64_t count = 0, bytes = 0;
-  const uint64_t span = static_cast<uint64_t>(o.max_features - o.min_features + 1);
   while (!Done(o, count, bytes) && w.ok()) {
-    const size_t k = static_cast<size_t>(o.min_features) + rng.Below(span);
-    words.clear();
+    std::swap(current, next);
+    draw(next);
+    const size_t k = current.column.size();
+    words.resize(k);
     double sum = 0;
     for (size_t j = 0; j < k; ++j) {
-      const uint32_t id = id_of_rank[ranks.Draw(rng)];
-      words.push_back(id);
-      sum += hidden[id];
+      const WordColumn& c = columns[current.column[j]];
+      const int side = current.coin[j] < c.keep ? 0 : 1;
+      words[j] = c.id[side];
+      sum += c.hidden[side];
     }
-    sum += o.noise * rng.Normal();
-    w.Append(sum > 0 ? "1 |" : "-1 |");
+    sum += current.noise;
+    char* p = w.Reserve(4 + 12 * k);
+    if (sum > 0) {
+      std::memcpy(p, "1 |", 3), p += 3;
+    } else {
+      std::memcpy(p, "-1 |", 4), p += 4;
+    }
     for (uint32_t id : words) {
-      w.Append(" w");
-      w.AppendNumber(id);
+      p[0] = ' ', p[1] = 'w';
+      p = std::to_chars(p + 2, p + 12, id).ptr;
     }
+    w.Advance(p);
     bytes = w.EndLine();
     ++count;
   }
