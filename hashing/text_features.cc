@@ -1,6 +1,7 @@
 #include "hashing/text_features.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "hashing/ngrams.h"
@@ -62,10 +63,25 @@ size_t ByteOfChar(std::string_view w, size_t k) {
 // How a character splits text, and (kCasedWord) whether it has a lower case.
 enum class Kind { kWord, kCasedWord, kSpace, kPunctuation, kIgnored };
 
-// ASCII: letters, digits and '_' are word characters.
-bool IsAsciiWord(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+// ASCII: letters, digits and '_' are word characters, of which the capitals
+// have a lower case; white space and control characters separate; the other
+// printable characters are punctuation. One table lookup a byte.
+enum AsciiClass : uint8_t { kAsciiSpace, kAsciiPunctuation, kAsciiWord, kAsciiCapital };
+constexpr std::array<uint8_t, 128> kAsciiClass = [] {
+  std::array<uint8_t, 128> t{};
+  for (int c = 0; c < 128; ++c) {
+    if (c >= 'A' && c <= 'Z') {
+      t[c] = kAsciiCapital;
+    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+      t[c] = kAsciiWord;
+    } else {
+      t[c] = c <= ' ' || c == 0x7f ? kAsciiSpace : kAsciiPunctuation;
+    }
+  }
+  return t;
+}();
+
+bool IsAsciiWord(unsigned char c) { return c < 0x80 && kAsciiClass[c] >= kAsciiWord; }
 
 // ASCII: white space and control characters separate, and the printable
 // characters other than word ones are punctuation. Beyond ASCII, by the
@@ -82,13 +98,7 @@ bool IsAsciiWord(unsigned char c) {
 //     the installed ICU does not know) belongs to words. Of those, only Lu,
 //     Lt and Nl have a lower case (ICU 72: Roman numerals are Nl; the
 //     circled letters, So, are tokens as they are).
-Kind KindOf(UChar32 c) {
-  if (c < 0x80) {
-    if (IsAsciiWord(static_cast<unsigned char>(c))) {
-      return c >= 'A' && c <= 'Z' ? Kind::kCasedWord : Kind::kWord;
-    }
-    return c <= ' ' || c == 0x7f ? Kind::kSpace : Kind::kPunctuation;
-  }
+[[gnu::noinline]] Kind KindOfNonAscii(UChar32 c) {
   switch (u_charType(c)) {
     case U_UPPERCASE_LETTER:
     case U_TITLECASE_LETTER:
@@ -124,6 +134,20 @@ Kind KindOf(UChar32 c) {
   }
 }
 
+inline Kind KindOf(UChar32 c) {
+  if (c >= 0x80) return KindOfNonAscii(c);
+  switch (kAsciiClass[static_cast<size_t>(c)]) {
+    case kAsciiCapital:
+      return Kind::kCasedWord;
+    case kAsciiWord:
+      return Kind::kWord;
+    case kAsciiSpace:
+      return Kind::kSpace;
+    default:
+      return Kind::kPunctuation;
+  }
+}
+
 bool IsWord(Kind kind) { return kind == Kind::kWord || kind == Kind::kCasedWord; }
 
 // An apostrophe that stays inside a word between two word characters:
@@ -137,12 +161,11 @@ bool StartsWord(const unsigned char* p, const unsigned char* end) {
   return cp.length > 0 && IsWord(KindOf(cp.value));
 }
 
-// Appends c to out in UTF-8.
-void AppendUtf8(UChar32 c, std::string& out) {
-  char bytes[U8_MAX_LENGTH];
+// Writes c in UTF-8 at out; returns the end of what it wrote.
+char* WriteUtf8(UChar32 c, char* out) {
   int32_t n = 0;
-  U8_APPEND_UNSAFE(bytes, n, c);
-  out.append(bytes, static_cast<size_t>(n));
+  U8_APPEND_UNSAFE(out, n, c);
+  return out + n;
 }
 
 }  // namespace
@@ -170,29 +193,37 @@ uint32_t InvalidUtf8At(std::string_view text) {
 uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
                   std::vector<std::string_view>& tokens) {
   tokens.clear();
-  storage.clear();
-  storage.reserve(text.size() + text.size() / 2);  // lower case can take 3 bytes for 2 (U+023A)
-  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* const end = begin + text.size();
-  std::vector<std::pair<size_t, size_t>> spans;  // (start, length) in storage
-  size_t word_start = std::string::npos;
+  // The tokens are written from the start of storage, sized beforehand for
+  // the most they can take: ASCII is copied byte for byte, an apostrophe
+  // becomes one byte, and any other character (2 to 4 bytes) is copied or
+  // becomes its lower case (at most 4 bytes), so at most twice the text.
+  storage.resize(2 * text.size());
+  char* const first = storage.data();
+  char* out = first;
+  char* word = nullptr;  // where the word being read starts, if one is
   auto close_word = [&] {
-    if (word_start != std::string::npos) {
-      spans.emplace_back(word_start, storage.size() - word_start);
-      word_start = std::string::npos;
+    if (word != nullptr) {
+      tokens.emplace_back(word, static_cast<size_t>(out - word));
+      word = nullptr;
     }
   };
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
   for (const unsigned char* p = begin; p < end;) {
     if (IsAsciiWord(*p)) {  // the common case: a run of ASCII word characters at once
-      if (word_start == std::string::npos) word_start = storage.size();
-      for (; p < end && IsAsciiWord(*p); ++p) {
-        const char b = static_cast<char>(*p);
-        storage.push_back(!keep_case && b >= 'A' && b <= 'Z' ? static_cast<char>(b + 32) : b);
-      }
+      if (word == nullptr) word = out;
+      do {
+        const bool lower = !keep_case && kAsciiClass[*p] == kAsciiCapital;
+        *out++ = static_cast<char>(lower ? *p + 32 : *p);
+      } while (++p < end && IsAsciiWord(*p));
       continue;
     }
     const CodePoint cp = Decode(p, end);
-    if (cp.length == 0) return static_cast<uint32_t>(p - begin) + 1;
+    if (cp.length == 0) {
+      tokens.clear();
+      storage.clear();
+      return static_cast<uint32_t>(p - begin) + 1;
+    }
     const Kind kind = KindOf(cp.value);
     const auto* const next = p + cp.length;
     if (kind == Kind::kIgnored) {
@@ -200,36 +231,32 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
       continue;
     }
     if (IsWord(kind)) {
-      if (word_start == std::string::npos) word_start = storage.size();
+      if (word == nullptr) word = out;
       if (kind == Kind::kCasedWord && !keep_case) {
         // Unicode's one lower case that depends on context (Final_Sigma):
         // a capital sigma that ends a word, not its first character, is ς.
         // Unicode's rule also looks past marks and apostrophes and wants a
         // cased letter before (the README lists where they differ).
-        const bool final_sigma =
-            cp.value == 0x03A3 && storage.size() > word_start && !StartsWord(next, end);
-        AppendUtf8(final_sigma ? 0x03C2 : u_tolower(cp.value), storage);
+        const bool final_sigma = cp.value == 0x03A3 && out > word && !StartsWord(next, end);
+        out = WriteUtf8(final_sigma ? 0x03C2 : u_tolower(cp.value), out);
       } else {
-        storage.append(reinterpret_cast<const char*>(p), cp.length);
+        out = std::copy(p, next, out);
       }
-    } else if (word_start != std::string::npos && IsApostrophe(cp.value) && StartsWord(next, end)) {
+    } else if (word != nullptr && IsApostrophe(cp.value) && StartsWord(next, end)) {
       // Inside a word: "don't". Folded like case: "don\u2019t" is "don't".
-      if (keep_case) {
-        storage.append(reinterpret_cast<const char*>(p), cp.length);
-      } else {
-        storage.push_back('\'');
-      }
+      out = keep_case ? std::copy(p, next, out) : (*out = '\'', out + 1);
     } else {
       close_word();
       if (kind == Kind::kPunctuation) {  // a token of its own
-        spans.emplace_back(storage.size(), cp.length);
-        storage.append(reinterpret_cast<const char*>(p), cp.length);
+        char* const token = out;
+        out = std::copy(p, next, out);
+        tokens.emplace_back(token, cp.length);
       }
     }
     p = next;
   }
   close_word();
-  for (const auto& [start, length] : spans) tokens.emplace_back(storage.data() + start, length);
+  storage.resize(static_cast<size_t>(out - first));  // shrinks: the tokens stay where they are
   return 0;
 }
 

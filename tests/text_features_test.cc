@@ -69,6 +69,26 @@ TEST(TokenizeTest, InvalidUtf8AtAgreesWithTheTokenizer) {
   EXPECT_EQ(InvalidUtf8At("caf\xc3\xa9"), 0u);
 }
 
+// The tokens are views into one buffer sized before the text is read: a
+// text whose lower case is longer than itself (U+023A, 2 bytes, lowers to 3)
+// still gives whole tokens, next to punctuation and ASCII.
+TEST(TokenizeTest, TokensLongerThanTheirTextStayWhole) {
+  std::string text, word;
+  for (int i = 0; i < 3000; ++i) text.append("\xc8\xba"), word.append("\xe2\xb1\xa5");
+  text.append(" A! \xc8\xba");
+  std::string storage;
+  std::vector<std::string_view> tokens;
+  ASSERT_EQ(Tokenize(text, /*keep_case=*/false, storage, tokens), 0u);
+  ASSERT_EQ(tokens.size(), 4u);
+  EXPECT_EQ(tokens[0], word);
+  EXPECT_EQ(tokens[1], "a");
+  EXPECT_EQ(tokens[2], "!");
+  EXPECT_EQ(tokens[3], "\xe2\xb1\xa5");
+  // A bad byte leaves no tokens.
+  EXPECT_EQ(Tokenize("ok \xff", false, storage, tokens), 4u);
+  EXPECT_TRUE(tokens.empty());
+}
+
 TEST(TokenizeTest, UnicodeCasePunctuationAndSpaces) {
   // Upper case of every script is lowered: \u00c9 \u00dc \u03a3\u039f\u03a6 \u0130
   // (the dotted capital I lowers to 'i'), and U+023A, 2 bytes, lowers to
