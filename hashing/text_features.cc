@@ -1,5 +1,7 @@
 #include "hashing/text_features.h"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -82,6 +84,30 @@ constexpr std::array<uint8_t, 128> kAsciiClass = [] {
 }();
 
 bool IsAsciiWord(unsigned char c) { return c < 0x80 && kAsciiClass[c] >= kAsciiWord; }
+
+// The ASCII word characters that start the 16 bytes at p, 16 at a time
+// (SSE2, which every x86-64 has): writes the 16 bytes to out, capitals
+// lower-cased unless keep_case, and returns how many of them belong to the
+// run (16: it may go on). parse_bench, 20-40 words an example, 3 runs
+// alternated: 451-470 MB/s with the byte loop below alone, 486-527 with this.
+size_t CopyAsciiWordRun16(const unsigned char* p, char* out, bool keep_case) {
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // first <= byte < first + count, unsigned: shifted to signed, one compare.
+  auto in_range = [&b](char first, int count) {
+    const __m128i shifted = _mm_xor_si128(_mm_sub_epi8(b, _mm_set1_epi8(first)),
+                                          _mm_set1_epi8(static_cast<char>(0x80)));
+    return _mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(-128 + count)));
+  };
+  const __m128i capital = in_range('A', 26);
+  const __m128i word =
+      _mm_or_si128(_mm_or_si128(capital, in_range('a', 26)),
+                   _mm_or_si128(in_range('0', 10), _mm_cmpeq_epi8(b, _mm_set1_epi8('_'))));
+  const __m128i written =
+      keep_case ? b : _mm_add_epi8(b, _mm_and_si128(capital, _mm_set1_epi8(0x20)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), written);
+  const unsigned stops = static_cast<unsigned>(_mm_movemask_epi8(word)) ^ 0xffffu;
+  return stops == 0 ? 16 : static_cast<size_t>(__builtin_ctz(stops));
+}
 
 // ASCII: white space and control characters separate, and the printable
 // characters other than word ones are punctuation. Beyond ASCII, by the
@@ -196,8 +222,9 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
   // The tokens are written from the start of storage, sized beforehand for
   // the most they can take: ASCII is copied byte for byte, an apostrophe
   // becomes one byte, and any other character (2 to 4 bytes) is copied or
-  // becomes its lower case (at most 4 bytes), so at most twice the text.
-  storage.resize(2 * text.size());
+  // becomes its lower case (at most 4 bytes), so at most twice the text;
+  // and 16 bytes more, which CopyAsciiWordRun16 may write past the end.
+  storage.resize(2 * text.size() + 16);
   char* const first = storage.data();
   char* out = first;
   char* word = nullptr;  // where the word being read starts, if one is
@@ -212,10 +239,16 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
   for (const unsigned char* p = begin; p < end;) {
     if (IsAsciiWord(*p)) {  // the common case: a run of ASCII word characters at once
       if (word == nullptr) word = out;
-      do {
+      size_t n = 16;
+      while (n == 16 && end - p >= 16) {
+        n = CopyAsciiWordRun16(p, out, keep_case);
+        p += n;
+        out += n;
+      }
+      for (; n == 16 && p < end && IsAsciiWord(*p); ++p) {  // the last 15 bytes
         const bool lower = !keep_case && kAsciiClass[*p] == kAsciiCapital;
         *out++ = static_cast<char>(lower ? *p + 32 : *p);
-      } while (++p < end && IsAsciiWord(*p));
+      }
       continue;
     }
     const CodePoint cp = Decode(p, end);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "unicode/uchar.h"
 #include "unicode/utf8.h"
@@ -67,6 +68,27 @@ TEST(TokenizeTest, InvalidUtf8AtAgreesWithTheTokenizer) {
   }
   EXPECT_EQ(InvalidUtf8At("caf\xe9"), 4u);
   EXPECT_EQ(InvalidUtf8At("caf\xc3\xa9"), 0u);
+}
+
+// Runs of ASCII word characters are read 16 bytes at a time where 16 are
+// left: words across those blocks, and of 15 to 17 bytes at the text's end.
+TEST(TokenizeTest, LongAsciiWordsAcrossBlocks) {
+  const std::string all = "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789abcdefghijklmnopqrstuvwxyz";
+  const std::string lower = "abcdefghijklmnopqrstuvwxyz_0123456789abcdefghijklmnopqrstuvwxyz";
+  EXPECT_EQ(Tokens(absl::StrCat(all, "\xc3\x89x!", all)),
+            (std::vector<std::string>{absl::StrCat(lower, "\xc3\xa9x"), "!", lower}));
+  EXPECT_EQ(Tokens(absl::StrCat(all, "'S ", all), /*keep_case=*/true),
+            (std::vector<std::string>{absl::StrCat(all, "'S"), all}));
+  for (size_t n : {15, 16, 17, 31, 32, 33}) {
+    const std::string head = all.substr(0, n), want = lower.substr(0, n);
+    EXPECT_EQ(Tokens(absl::StrCat("@", head)), (std::vector<std::string>{"@", want})) << n;
+    EXPECT_EQ(Tokens(absl::StrCat(head, "@")), (std::vector<std::string>{want, "@"})) << n;
+  }
+  // Every byte that is no ASCII word character ends a run: '@' '[' '`' '{'
+  // (beside the letters), '/' ':' (beside the digits), 0x7f and bytes >= 0x80.
+  EXPECT_EQ(Tokens("aaaaaaaaaaaaaaa@Z[a`z{0/9:_\x7f_aaaaaaaaaaaaaaaa"),
+            (std::vector<std::string>{"aaaaaaaaaaaaaaa", "@", "z", "[", "a", "`", "z", "{", "0",
+                                      "/", "9", ":", "_", "_aaaaaaaaaaaaaaaa"}));
 }
 
 // The tokens are views into one buffer sized before the text is read: a
