@@ -54,14 +54,6 @@ CodePoint Decode(const unsigned char* p, const unsigned char* end) {
 // Whether byte c starts a character of UTF-8 (is not a continuation byte).
 bool StartsChar(char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }
 
-// The byte where character k (from 0) of `w` starts, characters counted by
-// their lead bytes (so any bytes are safe); k is less than w's number of them.
-size_t ByteOfChar(std::string_view w, size_t k) {
-  for (size_t b = 0, seen = 0;; ++b) {
-    if (StartsChar(w[b]) && seen++ == k) return b;
-  }
-}
-
 // How a character splits text, and (kCasedWord) whether it has a lower case.
 enum class Kind { kWord, kCasedWord, kSpace, kPunctuation, kIgnored };
 
@@ -304,11 +296,23 @@ std::string AffixSpec(const std::vector<int>& affixes) {
 }
 
 bool AffixName(std::string_view word, int affix, std::string& name) {
-  const size_t chars = static_cast<size_t>(std::count_if(word.begin(), word.end(), StartsChar));
+  // Only the characters of the affix and one more are looked at: the word
+  // needs a character (lead byte) beyond the affix's n.
   const size_t len = static_cast<size_t>(std::abs(affix));
-  if (chars <= len) return false;
-  const std::string_view part = affix > 0 ? word.substr(0, ByteOfChar(word, len))
-                                          : word.substr(ByteOfChar(word, chars - len));
+  std::string_view part;
+  if (affix > 0) {
+    size_t b = 0;
+    for (size_t seen = 0; b < word.size(); ++b) {
+      if (StartsChar(word[b]) && seen++ == len) break;
+    }
+    if (b == word.size()) return false;  // n characters or fewer
+    part = word.substr(0, b);
+  } else {
+    size_t b = word.size(), seen = 0;
+    while (b > 0 && seen < len) seen += StartsChar(word[--b]);
+    if (seen < len || std::none_of(word.begin(), word.begin() + b, StartsChar)) return false;
+    part = word.substr(b);
+  }
   name.clear();
   name.push_back(affix > 0 ? '+' : '-');
   name.push_back(static_cast<char>('0' + len));
@@ -347,11 +351,6 @@ const char* TextFeaturizer::Namespace(size_t k) const {
   return "";
 }
 
-void TextFeaturizer::Add(uint64_t hash, std::vector<std::string>* names, std::string name) {
-  features_.push_back(hash);
-  if (names != nullptr) names->push_back(std::move(name));
-}
-
 const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::string_view>& tokens,
                                                       std::vector<std::string>* names) {
   features_.clear();
@@ -359,22 +358,20 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
   const size_t n = tokens.size();
   words_.resize(n);
   for (size_t i = 0; i < n; ++i) words_[i] = FeatureHash(tokens[i], word_namespace_);
-  const bool want = names != nullptr;
-
   if (options_.unigrams) {
-    for (size_t i = 0; i < n; ++i) Add(words_[i], names, want ? std::string(tokens[i]) : "");
+    for (size_t i = 0; i < n; ++i) Add(words_[i], names, [&] { return std::string(tokens[i]); });
   }
   // n-grams of 2..ngram words, neighbours at most `skips` words apart.
   ForEachGram(words_, options_.ngram, options_.skips, grams_,
               [&](uint64_t hash, std::span<const size_t> at) {
-                std::string name;
-                if (want) {
+                Add(hash, names, [&] {
+                  std::string name;
                   for (size_t k = 0; k < at.size(); ++k) {
                     if (k > 0) name.push_back('_');
                     name.append(tokens[at[k]]);
                   }
-                }
-                Add(hash, names, std::move(name));
+                  return name;
+                });
               });
   // Character n-grams of "<word>", counted in characters (UTF-8 aware).
   chars_begin_ = features_.size();
@@ -396,7 +393,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
         for (size_t s = 0; s + len <= chars; ++s) {
           std::string_view g(w.data() + starts[s], starts[s + len] - starts[s]);
           if (g == "<" || g == ">") continue;  // as fastText: no 1-gram of a boundary alone
-          Add(FeatureHash(g, char_namespace_), names, want ? std::string(g) : "");
+          Add(FeatureHash(g, char_namespace_), names, [&] { return std::string(g); });
         }
       }
     }
@@ -408,7 +405,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
     for (size_t i = 0; i < n; ++i) {
       for (const int affix : options_.affixes) {
         if (!AffixName(tokens[i], affix, name)) continue;
-        Add(FeatureHash(name, affix_namespace_), names, want ? name : "");
+        Add(FeatureHash(name, affix_namespace_), names, [&] { return name; });
       }
     }
   }
@@ -431,13 +428,13 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
       if (tokens[t] != target_) continue;
       for (int o = -options_.window; o <= options_.window; ++o) {
         if (o == 0 || at(t, o) == nullptr) continue;
-        Add(positional(t, o), names, want ? label(o, *at(t, o)) : "");
+        Add(positional(t, o), names, [&] { return label(o, *at(t, o)); });
       }
       if (options_.collocations) {
         for (auto [a, b] : {std::pair{-2, -1}, std::pair{-1, 1}, std::pair{1, 2}}) {
           if (at(t, a) == nullptr || at(t, b) == nullptr) continue;
           Add(Combine(positional(t, a), positional(t, b)), names,
-              want ? label(a, *at(t, a)).append("&").append(label(b, *at(t, b))) : "");
+              [&] { return label(a, *at(t, a)).append("&").append(label(b, *at(t, b))); });
         }
       }
     }

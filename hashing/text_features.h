@@ -124,7 +124,12 @@ class TextFeaturizer {
   const char* Namespace(size_t k) const;
 
  private:
-  void Add(uint64_t hash, std::vector<std::string>* names, std::string name);
+  // Appends a feature; with names, its name too, made only then.
+  template <class MakeName>
+  void Add(uint64_t hash, std::vector<std::string>* names, MakeName&& make_name) {
+    features_.push_back(hash);
+    if (names != nullptr) names->push_back(make_name());
+  }
 
   TextFeatureOptions options_;
   uint64_t word_namespace_;
