@@ -11,6 +11,8 @@
 # Each row is run --repeat times (default 2) and shows the fastest run (and
 # the largest peak RSS): on a shared VM the first use of fresh memory, the
 # page cache and the neighbours add noise that only ever makes a run slower.
+# The FILE.txt rows train the sentences' default command (--format text) on
+# `hare gen --family text` sentences of the same size (MB/s of that file).
 # --file reuses an existing file; --stream SIZE adds `hare gen | hare train`
 # rows over a stream of SIZE that is never written to disk (flat memory).
 # Other learners found on PATH (vw) get rows of their own.
@@ -42,6 +44,9 @@ if [ -z "$file" ]; then
   "$hare" gen --bytes "$size" > "$file"
 fi
 bytes=$(stat -c %s "$file")
+echo "generating $size of sentences with hare gen --family text ..." >&2
+"$hare" gen --family text --bytes "$size" > "$work/gen.txt"
+text_bytes=$(stat -c %s "$work/gen.txt")
 echo "compressing copies (gzip -1, zstd) ..." >&2
 gzip -1 -c "$file" > "$work/gen.vw.gz"
 zstd -q -c "$file" > "$work/gen.vw.zst"
@@ -75,7 +80,7 @@ row() {  # row NAME COMMAND [TIMES [BYTES]]: runs COMMAND under GNU time, prints
 
 echo
 echo "$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "file: $(numfmt --to=iec "$bytes") ($bytes bytes), $(wc -l < "$file") examples; -b $bits; page cache warm; best of $repeat runs a row"
+echo "file: $(numfmt --to=iec "$bytes") ($bytes bytes), $(wc -l < "$file") examples; FILE.txt: $text_bytes bytes, $(wc -l < "$work/gen.txt") sentences; -b $bits; page cache warm; best of $repeat runs a row"
 echo
 echo "| command | wall s | CPU s | MB/s | examples/s | features/s | peak RSS MiB | wall / wc -l |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -95,6 +100,10 @@ done
 row "cat FILE \| hare train --rule perceptron --average" "cat '$file' | $t --rule perceptron --average"
 row "hare train --average FILE.gz" "$t --rule perceptron --average '$work/gen.vw.gz'"
 row "hare train --average FILE.zst" "$t --rule perceptron --average '$work/gen.vw.zst'"
+sentences="$t --format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4"
+row "hare train --format text (sentences' default) FILE.txt" "$sentences '$work/gen.txt'" "$repeat" "$text_bytes"
+[ -n "$threads" ] && row "hare train --format text (sentences' default) --threads 1 FILE.txt" \
+  "$sentences --threads 1 '$work/gen.txt'" "$repeat" "$text_bytes"
 "$hare" train -b "$bits" --quiet --rule perceptron --average "$file" -f "$work/m" 2>/dev/null
 row "hare test (averaged perceptron model)" "$hare test -i '$work/m' --quiet '$file'"
 if [ -n "$stream" ]; then

@@ -3,11 +3,15 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace hare::tools {
@@ -92,6 +96,7 @@ TEST(SyntheticTest, EachFamilyWritesItsPinnedBytes) {
     uint64_t xxh64;
   };
   for (const Pinned& p : std::vector<Pinned>{{"zipf", 477876, 13182089959624252194u},
+                                             {"text", 304789, 3661322237116511771u},
                                              {"separable", 608479, 15570754659043293914u},
                                              {"disjunction", 509863, 95770930580252343u},
                                              {"conjunction", 539715, 11829592197819582962u}}) {
@@ -104,6 +109,49 @@ TEST(SyntheticTest, EachFamilyWritesItsPinnedBytes) {
   std::ostringstream two;
   Generate(GenOptions{.seed = 1, .examples = 1}, two);
   EXPECT_EQ(two.str().substr(0, 40), "-1 | w548880 w45490 w6668 w107621 w11582");
+}
+
+// The text family is the zipf family's examples as sentences: the same
+// labels, and the same words spelled otherwise (one spelling an id, one id a
+// spelling), in base-105 syllables of their frequency rank, so the most
+// frequent word is "ba"; the first word capitalized, then " .".
+TEST(SyntheticTest, TextSpellsTheZipfExamples) {
+  GenOptions zipf{.seed = 2, .examples = 2000};
+  GenOptions text = zipf;
+  text.family = "text";
+  std::ostringstream z, t;
+  Generate(zipf, z);
+  Generate(text, t);
+  std::istringstream zin(z.str()), tin(t.str());
+  std::map<std::string, std::string> spelling, id_of;
+  std::map<std::string, int> count;
+  int lines = 0;
+  for (std::string zl, tl; std::getline(zin, zl) && std::getline(tin, tl); ++lines) {
+    std::istringstream zw(zl);
+    std::string label, bar, word;
+    zw >> label >> bar;
+    const size_t tab = tl.find('\t');
+    ASSERT_NE(tab, std::string::npos) << tl;
+    EXPECT_EQ(tl.substr(0, tab), label == "1" ? "pos" : "neg");
+    ASSERT_EQ(tl.substr(tl.size() - 2), " .");
+    std::istringstream tw(tl.substr(tab + 1, tl.size() - tab - 3));
+    for (bool first = true; zw >> word; first = false) {
+      std::string spelled;
+      ASSERT_TRUE(tw >> spelled) << tl;
+      ASSERT_TRUE(spelled.size() >= 2 && spelled.size() <= 6 && spelled.size() % 2 == 0);
+      EXPECT_EQ(std::isupper(static_cast<unsigned char>(spelled[0])) != 0, first) << spelled;
+      spelled[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(spelled[0])));
+      EXPECT_EQ(spelling.emplace(word, spelled).first->second, spelled) << word;
+      EXPECT_EQ(id_of.emplace(spelled, word).first->second, word) << spelled;
+      ++count[spelled];
+    }
+    std::string extra;
+    EXPECT_FALSE(tw >> extra) << tl;
+  }
+  EXPECT_EQ(lines, 2000);
+  auto most = std::max_element(count.begin(), count.end(),
+                               [](const auto& a, const auto& b) { return a.second < b.second; });
+  EXPECT_EQ(most->first, "ba");
 }
 
 // Separable data keeps its margin and radius as printed; --flip flips labels.

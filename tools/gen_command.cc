@@ -1,4 +1,4 @@
-// hare gen [--family zipf|separable] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
+// hare gen [--family zipf|text|separable|...] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
@@ -14,20 +14,24 @@ int GenCommand(int argc, char** argv) {
   std::string bytes_text;
   std::vector<std::string> rest;
   FlagParser flags;
-  flags.AddString("--family", "NAME", "zipf (default), separable, disjunction or conjunction",
+  flags.AddString("--family", "NAME",
+                  "zipf (default; VW), text (zipf as sentences), separable, disjunction or "
+                  "conjunction",
                   &o.family);
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
   flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
   flags.AddUint("--seed", "N", "random seed of the examples (default 1)", &o.seed);
   flags.AddUint("--concept-seed", "N", "random seed of the hidden rule (default: --seed)",
                 &o.concept_seed);
-  flags.AddInt("--vocabulary", "N", "zipf: number of words (default 1000000)", &o.vocabulary);
-  flags.AddInt("--min-features", "N", "zipf: fewest words an example (default 20)",
+  flags.AddInt("--vocabulary", "N", "zipf, text: number of words (default 1000000)", &o.vocabulary);
+  flags.AddInt("--min-features", "N", "zipf, text: fewest words an example (default 20)",
                &o.min_features);
-  flags.AddInt("--max-features", "N", "zipf: most words an example (default 40)", &o.max_features);
-  flags.AddFloat("--relevant", "P", "zipf: share of words with a hidden weight (default 0.1)",
+  flags.AddInt("--max-features", "N", "zipf, text: most words an example (default 40)",
+               &o.max_features);
+  flags.AddFloat("--relevant", "P", "zipf, text: share of words with a hidden weight (default 0.1)",
                  &o.relevant);
-  flags.AddFloat("--noise", "S", "zipf: deviation of the label noise (default 0.5)", &o.noise);
+  flags.AddFloat("--noise", "S", "zipf, text: deviation of the label noise (default 0.5)",
+                 &o.noise);
   flags.AddInt("--dim", "D", "separable: number of features (default 20)", &o.dimension);
   flags.AddFloat("--gamma", "G", "separable: margin (default 0.1)", &o.gamma);
   flags.AddFloat("--radius", "R", "separable: largest norm of an example (default 1)", &o.radius);
@@ -40,18 +44,19 @@ int GenCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(
           flags,
           "usage: hare gen [options] > FILE\n"
-          "Writes deterministic synthetic examples in VW format to stdout. Without -n or\n"
-          "--bytes, writes 10000 examples.\n",
+          "Writes deterministic synthetic examples to stdout, in VW format (--family text:\n"
+          "labelled sentences for --format text). Without -n or --bytes, writes 10000\n"
+          "examples.\n",
           argc, argv, &rest);
       code >= 0) {
     return code;
   }
   std::vector<std::string> problems;
   if (!rest.empty()) problems.push_back(absl::StrCat("unexpected argument '", rest[0], "'"));
-  if (o.family != "zipf" && o.family != "separable" && o.family != "disjunction" &&
-      o.family != "conjunction") {
+  if (o.family != "zipf" && o.family != "text" && o.family != "separable" &&
+      o.family != "disjunction" && o.family != "conjunction") {
     problems.push_back(absl::StrCat("unknown family '", o.family,
-                                    "' (zipf, separable, disjunction, conjunction)"));
+                                    "' (zipf, text, separable, disjunction, conjunction)"));
   }
   if (!(o.flip >= 0 && o.flip <= 1)) problems.push_back("--flip must be in [0, 1]");
   if (o.n < 1 || o.n > 10000000 || o.k < 1 || o.k > 30 || o.k > o.n) {

@@ -105,13 +105,33 @@ Random ConceptRandom(const GenOptions& o) {
 Random ExampleRandom(const GenOptions& o) { return Random(o.seed ^ 0x5DEECE66Dull); }
 
 // One column of the alias table of word ranks, holding what a draw needs of
-// both ranks it can give (the word's id and hidden weight), so that a word
+// both ranks it can give (the word and its hidden weight), so that a word
 // costs one read of 32 bytes, which can be prefetched.
 struct alignas(32) WordColumn {
-  double keep;      // P(the column's own rank)
-  uint32_t id[2];   // the own rank's word, the alias rank's
-  float hidden[2];  // their hidden weights
+  double keep;       // P(the column's own rank)
+  uint32_t word[2];  // the own rank's word, the alias rank's: the id (zipf), the rank (text)
+  float hidden[2];   // their hidden weights
 };
+
+// The text family's spelling of the word of rank r (0: the most frequent):
+// its digits in base 105 (least significant first), each a syllable of a
+// consonant and a vowel ("ka", "lo"), so the 105 most frequent words have one
+// syllable and a million words at most three; the first word of a sentence
+// starts with a capital.
+char* SpellWord(uint32_t rank, bool capital, char* p) {
+  static constexpr char kConsonants[] = "bcdfghjklmnpqrstvwxyz";
+  static constexpr char kVowels[] = "aeiou";
+  constexpr uint32_t kSyllables = 21 * 5;
+  char* const first = p;
+  do {
+    const uint32_t syllable = rank % kSyllables;
+    *p++ = kConsonants[syllable / 5];
+    *p++ = kVowels[syllable % 5];
+    rank /= kSyllables;
+  } while (rank != 0);
+  if (capital) *first = static_cast<char>(*first - 'a' + 'A');
+  return p;
+}
 
 uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
   Random hidden_rng = ConceptRandom(o);
@@ -131,9 +151,12 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
     for (size_t id = 0; id < n; ++id) {
       if (hidden_rng.Uniform() < o.relevant) hidden[id] = static_cast<float>(hidden_rng.Normal());
     }
+    const bool text = o.family == "text";
     for (size_t i = 0; i < n; ++i) {
       const uint32_t own = id_of_rank[i], other = id_of_rank[ranks.alias[i]];
-      columns[i] = {ranks.keep[i], {own, other}, {hidden[own], hidden[other]}};
+      columns[i] = {ranks.keep[i],
+                    {text ? static_cast<uint32_t>(i) : own, text ? ranks.alias[i] : other},
+                    {hidden[own], hidden[other]}};
     }
   }
   // An example's draws, made in the order they always were (the word count;
@@ -157,6 +180,7 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
     }
     d.noise = o.noise * rng.Normal();
   };
+  const bool text = o.family == "text";
   LineWriter w(out);
   Draws current, next;
   draw(next);
@@ -171,19 +195,28 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
     for (size_t j = 0; j < k; ++j) {
       const WordColumn& c = columns[current.column[j]];
       const int side = current.coin[j] < c.keep ? 0 : 1;
-      words[j] = c.id[side];
+      words[j] = c.word[side];
       sum += c.hidden[side];
     }
     sum += current.noise;
-    char* p = w.Reserve(4 + 12 * k);
-    if (sum > 0) {
-      std::memcpy(p, "1 |", 3), p += 3;
-    } else {
-      std::memcpy(p, "-1 |", 4), p += 4;
-    }
-    for (uint32_t id : words) {
-      p[0] = ' ', p[1] = 'w';
-      p = std::to_chars(p + 2, p + 12, id).ptr;
+    char* p = w.Reserve(6 + 12 * k);
+    if (text) {  // "pos<TAB>Kalo mibe ... ."
+      std::memcpy(p, sum > 0 ? "pos\t" : "neg\t", 4), p += 4;
+      for (size_t j = 0; j < k; ++j) {
+        if (j > 0) *p++ = ' ';
+        p = SpellWord(words[j], j == 0, p);
+      }
+      std::memcpy(p, " .", 2), p += 2;
+    } else {  // "1 | w123 w4567 ..."
+      if (sum > 0) {
+        std::memcpy(p, "1 |", 3), p += 3;
+      } else {
+        std::memcpy(p, "-1 |", 4), p += 4;
+      }
+      for (uint32_t id : words) {
+        p[0] = ' ', p[1] = 'w';
+        p = std::to_chars(p + 2, p + 12, id).ptr;
+      }
     }
     w.Advance(p);
     bytes = w.EndLine();

@@ -6,6 +6,12 @@
 //   words a N(0,1) weight, and the label is the sign of the example's sum plus
 //   N(0, noise) noise. About 245 bytes an example: 1 GB per 4.4 million.
 //
+// text: the zipf family's examples (the same draws, so the same labels and
+//   words for a seed) as sentences for --format text: "pos" or "neg", a TAB,
+//   the words spelled as syllables by frequency rank ("ba" the most frequent;
+//   1 syllable for the 105 most frequent words, at most 3 for a million; the
+//   first word capitalized), then " .". About 150 bytes an example.
+//
 // separable: dense features f0..f{d-1} in the ball of radius R, labelled by a
 //   hidden unit vector u, keeping only points with y u.x >= gamma (checked on
 //   the values as printed). A Perceptron without the constant feature makes at
