@@ -1,9 +1,12 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -26,22 +29,39 @@ using File = std::unique_ptr<FILE, FileCloser>;
 
 // Appends "label value[ tag]" for example i: the predicted label (a class
 // name, or 1/-1), then P(+1) (binary) or the probability of the predicted
-// class given `probabilities` (Calibration::ClassProbabilities); without them the raw
-// score (binary) or the predicted class's score.
+// class given `probabilities` (Calibration::ClassProbabilities); without them
+// the raw score (binary) or the predicted class's score. For a model of
+// classes, `top` > 1 adds the next best classes with theirs, up to `top` in
+// all, as fastText's predict-prob k writes them (by score, the first among
+// ties); a binary model's one value says all.
 void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
                       const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
-                      const std::vector<double>& probabilities, std::string& out) {
+                      const std::vector<double>& probabilities, size_t top,
+                      std::vector<int32_t>& order, std::string& out) {
+  const std::span<const float> row = scores.row(i);
   const int32_t predicted = scores.Predicted(i, probabilities);
-  const int32_t column = h.binary() ? 0 : predicted;
   if (h.binary()) {
     out += predicted == 1 ? "1 " : "-1 ";
+    AppendFloat(out, static_cast<float>(probabilities.empty() ? row[0] : probabilities[1]));
   } else {
-    out += classes.names()[predicted];
-    out += ' ';
+    order.clear();
+    order.push_back(predicted);
+    for (int32_t k = 0; top > 1 && k < static_cast<int32_t>(row.size()); ++k) {
+      if (k != predicted) order.push_back(k);
+    }
+    const auto n = static_cast<std::ptrdiff_t>(std::min(top, order.size()));
+    std::partial_sort(order.begin() + 1, order.begin() + n, order.end(), [&](int32_t a, int32_t b) {
+      const float sa = row[static_cast<size_t>(a)], sb = row[static_cast<size_t>(b)];
+      return sa > sb || (sa == sb && a < b);
+    });
+    for (std::ptrdiff_t j = 0; j < n; ++j) {
+      const auto k = static_cast<size_t>(order[static_cast<size_t>(j)]);
+      if (j > 0) out += ' ';
+      out += classes.names()[k];
+      out += ' ';
+      AppendFloat(out, static_cast<float>(probabilities.empty() ? row[k] : probabilities[k]));
+    }
   }
-  const double value =
-      probabilities.empty() ? scores.row(i)[column] : probabilities[h.binary() ? 1 : predicted];
-  AppendFloat(out, static_cast<float>(value));
   if (!batch.tag(i).empty()) {
     out += ' ';
     out += batch.tag(i);
@@ -60,7 +80,8 @@ constexpr const char* kTestSynopsis =
     "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per input\n"
     "line: the predicted label, then the raw score, or with a model trained with --probabilities\n"
     "P(+1) (binary) or the probability of the predicted class (then the tag, if any); an empty\n"
-    "line for a blank or malformed line, as hare predict does. When the\n"
+    "line for a blank or malformed line, as hare predict does. --top K writes the K best classes,\n"
+    "each with its value, best first. When the\n"
     "examples have labels, a summary, the accuracy, per-class precision, recall and F1, their\n"
     "macro averages, AUC (binary), log loss and expected calibration error (with\n"
     "probabilities) and the confusion matrix go to stderr; --json also writes them to stdout as\n"
@@ -71,8 +92,12 @@ constexpr const char* kPredictSynopsis =
     "usage: hare predict -i MODEL [FILE...]\n"
     "Reads examples from stdin (or FILEs) and writes one line per input line to stdout: the\n"
     "predicted label and the raw score (or probability, as hare test -p), or an empty line for a\n"
-    "blank or malformed line. Each\n"
+    "blank or malformed line; --top K, the K best classes, each with its value. Each\n"
     "line is answered as soon as it arrives, so it works as a filter in a pipe.\n";
+
+constexpr const char* kTopHelp =
+    "a model of classes: write its K best for each example, best first, each with its score or "
+    "probability (default 1)";
 
 }  // namespace
 
@@ -80,11 +105,13 @@ int TestCommand(int argc, char** argv) {
   std::string model_path, predictions_path;
   bool quiet = false, strict = false, json = false;
   int64_t threads = DefaultThreads();
+  int64_t top = 1;
   std::vector<std::string> inputs;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to test (required)", &model_path);
   flags.AddString("-p,--predictions", "FILE", "write predictions to FILE ('-' for stdout)",
                   &predictions_path);
+  flags.AddInt("--top", "K", kTopHelp, &top);
   flags.AddSwitch("--json", "also write the evaluation to stdout as one JSON object", &json);
   flags.AddSwitch("--quiet", "no progress table, only the summary", &quiet);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
@@ -93,6 +120,10 @@ int TestCommand(int argc, char** argv) {
     return code;
   if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
   if (threads < 1 || threads > 256) return Fail("test", "--threads must be 1 to 256", kExitUsage);
+  if (top < 1) return Fail("test", "--top must be 1 or more", kExitUsage);
+  if (flags.WasGiven("--top") && predictions_path.empty()) {
+    return Fail("test", "--top is for the predictions -p writes", kExitUsage);
+  }
   if (json && predictions_path == "-") {
     return Fail("test", "--json and -p - both write to stdout; give -p a file", kExitUsage);
   }
@@ -130,6 +161,7 @@ int TestCommand(int argc, char** argv) {
   learner::Evaluation evaluation(classes.names());
   evaluation.set_probabilities(h.calibration.kind != learner::CalibrationKind::kNone);
   std::vector<double> probabilities;
+  std::vector<int32_t> order;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, classes, run,
@@ -143,7 +175,8 @@ int TestCommand(int argc, char** argv) {
           h.calibration.ClassProbabilities(scores.row(i), h.binary(), probabilities);
           if (out) {
             PadTo(batch.line(i), line, text);
-            AppendPrediction(h, classes, batch, scores, i, probabilities, text);
+            AppendPrediction(h, classes, batch, scores, i, probabilities, static_cast<size_t>(top),
+                             order, text);
             ++line;
           }
           if (ids[i] < 0) continue;
@@ -197,14 +230,17 @@ int TestCommand(int argc, char** argv) {
 
 int PredictCommand(int argc, char** argv) {
   std::string model_path;
+  int64_t top = 1;
   std::vector<std::string> inputs;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to predict with (required)",
                   &model_path);
+  flags.AddInt("--top", "K", kTopHelp, &top);
   if (int code = ParseCommandLine(flags, kPredictSynopsis, argc, argv, &inputs); code >= 0) {
     return code;
   }
   if (model_path.empty()) return Fail("predict", "-i MODEL is required", kExitUsage);
+  if (top < 1) return Fail("predict", "--top must be 1 or more", kExitUsage);
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("predict", s, kExitInput);
@@ -214,6 +250,7 @@ int PredictCommand(int argc, char** argv) {
   learner::RunOptions run{.messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
   std::vector<double> probabilities;
+  std::vector<int32_t> order;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, classes, run,
@@ -224,7 +261,8 @@ int PredictCommand(int argc, char** argv) {
           PadTo(batch.line(i), line, text);
           model->header().calibration.ClassProbabilities(scores.row(i), model->header().binary(),
                                                          probabilities);
-          AppendPrediction(model->header(), classes, batch, scores, i, probabilities, text);
+          AppendPrediction(model->header(), classes, batch, scores, i, probabilities,
+                           static_cast<size_t>(top), order, text);
           ++line;
         }
         PadTo(batch.line_count + 1, line, text);

@@ -82,6 +82,36 @@ grep -q "^calibration = softmax temperature .* (fitted on 545 held-out examples)
 grep -q '^log loss = ' pt.txt || fail "no log loss"
 awk '$2 < 1/6 || $2 > 1 { exit 1 }' pp.txt || fail "a probability of the top class out of [1/6, 1]"
 
+# --top K: the K best classes, best first. The first pair is the prediction
+# without it; the six classes' probabilities sum to 1, in falling order; a K
+# past the classes writes them all; predict writes the same lines.
+"$HARE" test --quiet -i p.model "$data/trec.test.tsv.gz" -p top3.txt --top 3 2>/dev/null
+expect_eq "the first pair of --top 3" "$(cat pp.txt)" "$(cut -d' ' -f1-2 top3.txt)"
+expect_eq "fields of --top 3" "6" "$(awk '{ print NF }' top3.txt | sort -u)"
+"$HARE" test --quiet -i p.model "$data/trec.test.tsv.gz" -p top6.txt --top 6 2>/dev/null
+expect_eq "--top 3 is the start of --top 6" "$(cat top3.txt)" "$(cut -d' ' -f1-6 top6.txt)"
+expect_eq "classes of --top 6" "ABBR DESC ENTY HUM LOC NUM" \
+  "$(awk '{ for (i = 1; i < NF; i += 2) print $i }' top6.txt | sort -u | tr '\n' ' ' | sed 's/ $//')"
+awk '{ s = 0; for (i = 2; i <= NF; i += 2) { s += $i; if (i > 2 && $i > $(i - 2)) exit 1 }
+       if (s < 0.9999 || s > 1.0001) exit 1 }' top6.txt ||
+  fail "--top 6: probabilities not falling or not summing to 1"
+zcat "$data/trec.test.tsv.gz" | "$HARE" predict -i p.model --top 100 > top100.txt
+expect_eq "predict --top 100" "$(cat top6.txt)" "$(cat top100.txt)"
+# Raw scores (no --probabilities) in falling order too; a binary model's one
+# value says all, whatever K; --top needs -p and a K of 1 or more.
+zcat "$data/trec.test.tsv.gz" | "$HARE" predict -i m.model --top 6 > raw6.txt
+expect_eq "the first pair of raw --top 6" "$(cut -d' ' -f1-2 pred.txt)" "$(cut -d' ' -f1-2 raw6.txt)"
+awk '{ for (i = 4; i <= NF; i += 2) if ($i > $(i - 2)) exit 1 }' raw6.txt ||
+  fail "--top 6: scores not falling"
+printf '1 |w a b\n-1 |w c\n' > two.vw
+"$HARE" train --quiet two.vw -f two.model 2>/dev/null
+expect_eq "binary --top 2" "$("$HARE" predict -i two.model < two.vw)" \
+  "$("$HARE" predict -i two.model --top 2 < two.vw)"
+expect_code 1 "$HARE" test -i p.model --top 2 two.vw 2> top.txt
+expect_eq "--top without -p" "hare test: --top is for the predictions -p writes" "$(cat top.txt)"
+expect_code 1 "$HARE" predict -i p.model --top 0 < two.vw 2> top.txt
+expect_eq "--top 0" "hare predict: --top must be 1 or more" "$(cat top.txt)"
+
 # Binary: Platt's sigmoid on sentence polarity, the averaged Perceptron. The
 # expected calibration error bound, 0.05: with 2132 test examples in 10 bins
 # the error of a perfectly calibrated model is mostly sampling noise, about
