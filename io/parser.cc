@@ -110,13 +110,31 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
   const char* const end = p + chunk.size();
   uint32_t line_number = 0;
   LineError error;
+  // The next CR: one that is not a line's last byte before its LF would join
+  // lines of a CR-only file into one, so its line is refused (the chunker
+  // refuses such a first line before it is read whole).
+  auto next_cr = [end](const char* from) {
+    const void* cr = std::memchr(from, '\r', static_cast<size_t>(end - from));
+    return cr == nullptr ? end : static_cast<const char*>(cr);
+  };
+  const char* cr = next_cr(p);
   while (p < end) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
     std::string_view line(p, static_cast<size_t>(nl - p));
     p = nl + 1;
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const char* const cr_inside = cr < line.data() + line.size() ? cr : nullptr;
+    if (cr < p) cr = next_cr(p);
     if (IsBlank(line, ctx_.options.format)) continue;
+    if (cr_inside != nullptr) [[unlikely]] {
+      batch.bad_lines.push_back(
+          {line_number, static_cast<uint32_t>(cr_inside - line.data()) + 1,
+           "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR "
+           "alone (convert with tr '\\r' '\\n')",
+           false});
+      continue;
+    }
 
     float label = ExampleBatch::kNoLabel, importance = 1.0f, initial = 0.0f;
     std::string_view tag;

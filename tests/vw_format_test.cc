@@ -237,6 +237,27 @@ TEST(VwFormatTest, CrlfTabsAndBlankLines) {
   EXPECT_FALSE(b.has_label(2));
 }
 
+// A CR that does not end its line (a CR-only file's line end, after the
+// first line) is refused with its line and column, not read as white space
+// that would join the lines; one only among white space leaves a blank line.
+TEST(VwFormatTest, CarriageReturnInsideALineIsRefused) {
+  ParsedChunk p("1 | a\r\n-1 | b\rc\n \r \n1 | d\r\r\n-1 | e\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.bad_lines.size(), 2u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].column, 7u);
+  EXPECT_EQ(b.bad_lines[0].message,
+            "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone "
+            "(convert with tr '\\r' '\\n')");
+  EXPECT_EQ(b.bad_lines[1].line, 4u);
+  EXPECT_EQ(b.bad_lines[1].column, 6u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.line(1), 5u);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{{SlotOf("e", "", kVw), 1.0f}, ConstantFeature(kVw)}));
+}
+
 TEST(VwFormatTest, OnlyBlankLines) {
   ParsedChunk p("\n \r\n\t\n", kVw);
   EXPECT_EQ(p.batch().size(), 0u);

@@ -80,8 +80,8 @@ grep -q "keep.model is not written$" err.txt || fail "bad values: $(cat err.txt)
 cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
 
 # Line ends of CR alone (a classic Mac file) are refused at the first line,
-# plain or compressed; CR LF is a line end, and a CR alone after line 1 is
-# white space as before.
+# plain or compressed; CR LF is a line end, and a CR alone after line 1 is a
+# bad line (it would join lines), reported with its line and column.
 printf '1 | a\r-1 | b\r1 | c\r' > mac.vw
 gzip -c mac.vw > mac.vw.gz
 for f in mac.vw mac.vw.gz; do
@@ -92,7 +92,13 @@ for f in mac.vw mac.vw.gz; do
 done
 printf '1 | a\r\n-1 | b\rc\n' > crlf.vw
 "$HARE" train crlf.vw --quiet 2> err.txt
-expect_eq "CR LF lines" 2 "$(summary_value 'labelled examples' err.txt)"
+expect_eq "CR LF lines" 1 "$(summary_value 'labelled examples' err.txt)"
+grep -qxF "crlf.vw:2:7: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n'); line skipped" err.txt ||
+  fail "CR inside line 2: $(cat err.txt)"
+printf '1 | a\n-1 | b\r1 | c\r' > mac2.vw
+expect_code 2 "$HARE" train --strict mac2.vw --quiet 2> err.txt
+grep -q "^hare train: mac2.vw:2:7: a carriage return (CR) inside the line" err.txt ||
+  fail "--strict, CR inside line 2: $(cat err.txt)"
 
 # Values near the float limit: no rule's weight becomes infinite or NaN, and
 # the model loads; nor does an average of such weights (kept in doubles).
