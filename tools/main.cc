@@ -1,4 +1,5 @@
 // hare: a streaming learner for sparse text features.
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -69,8 +70,10 @@ int main(int argc, char** argv) {
   }
   // Output a command wrote but the system refused (a full disk, /dev/full)
   // must not end in success.
+  // (std::cout, and stdout, which hare predict and test -p - write).
   std::cout.flush();
-  if (!std::cout && code == hare::tools::kExitOk) {
+  const bool stdout_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  if ((!std::cout || stdout_failed) && code == hare::tools::kExitOk) {
     std::cerr << "hare " << command << ": cannot write to stdout\n";
     return hare::tools::kExitInput;
   }

@@ -120,6 +120,9 @@ int TestCommand(int argc, char** argv) {
     return code;
   if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
   if (threads < 1 || threads > 256) return Fail("test", "--threads must be 1 to 256", kExitUsage);
+  if (flags.WasGiven("-p") && predictions_path.empty()) {
+    return Fail("test", "-p needs a file name ('-' for stdout)", kExitUsage);
+  }
   if (top < 1) return Fail("test", "--top must be 1 or more", kExitUsage);
   if (flags.WasGiven("--top") && predictions_path.empty()) {
     return Fail("test", "--top is for the predictions -p writes", kExitUsage);

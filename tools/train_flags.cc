@@ -163,6 +163,9 @@ std::vector<std::string> TrainFlags::Finish() {
   o.early_stop = static_cast<int>(std::clamp<int64_t>(early_, 0, 1 << 20));
   o.threads = static_cast<int>(std::clamp<int64_t>(threads_, 0, 1 << 20));
   std::vector<std::string> problems = learner::Validate(o);
+  // An empty name, as from -f "$MODEL" with MODEL unset, would write nothing.
+  if (flags_.WasGiven("-f") && o.model_out.empty()) problems.push_back("-f needs a file name");
+  if (flags_.WasGiven("-c") && o.cache.empty()) problems.push_back("-c needs a file name");
   if (passes_ > (1 << 20)) problems.push_back("--passes must be at most 1048576");
   if (early_ > (1 << 20)) problems.push_back("--early-stop must be at most 1048576");
   if (holdout_ > (1 << 30)) problems.push_back("--holdout-period must be at most 1073741824");

@@ -181,7 +181,21 @@ grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes t
 if [[ -w /dev/full ]]; then
   expect_code 2 "$HARE" features --ngram 2 d.vw > /dev/full 2> err.txt
   expect_eq "stdout refused" "hare features: cannot write to stdout" "$(cat err.txt)"
+  # hare predict writes through stdio, hare gen through a stream: the same.
+  "$HARE" train --quiet d.vw -f full.model 2>/dev/null
+  expect_code 2 "$HARE" predict -i full.model d.vw > /dev/full 2> err.txt
+  expect_eq "predict: stdout refused" "hare predict: cannot write to stdout" "$(cat err.txt)"
+  expect_code 2 "$HARE" gen -n 10 > /dev/full 2> err.txt
+  expect_eq "gen: stdout refused" "hare gen: cannot write to stdout" "$(cat err.txt)"
 fi
+# An empty file name (-f "$MODEL" with MODEL unset) is refused, not ignored.
+expect_code 1 "$HARE" train d.vw -f '' 2> err.txt
+expect_eq "-f ''" "hare train: -f needs a file name
+Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train d.vw --passes 2 -c '' 2> err.txt
+grep -q "^hare train: -c needs a file name$" err.txt || fail "-c '': $(cat err.txt)"
+expect_code 1 "$HARE" test -i full.model d.vw -p '' 2> err.txt
+expect_eq "-p ''" "hare test: -p needs a file name ('-' for stdout)" "$(cat err.txt)"
 # A table the memory cannot hold is a message (not under AddressSanitizer,
 # which needs far more address space than any limit here would leave).
 # (ldd's whole output is read first: grep -q quitting early under pipefail
