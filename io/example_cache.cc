@@ -64,8 +64,12 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   for (const std::string& path : inputs) {
     struct stat st;
     if (path != "-" && stat(path.c_str(), &st) == 0) {
+      // The change time too: a file rewritten with its old size and
+      // modification time (sed -i, then touch -d) has a new one, which no
+      // tool can set back.
       absl::StrAppend(&key, " input=", path, ":", st.st_size, ":", st.st_mtim.tv_sec, ".",
-                      st.st_mtim.tv_nsec);
+                      st.st_mtim.tv_nsec, ":", st.st_ino, ":", st.st_ctim.tv_sec, ".",
+                      st.st_ctim.tv_nsec);
     } else {
       absl::StrAppend(&key, " input=", path);
     }

@@ -28,6 +28,18 @@ same_model c2.model text.model || fail "model from a reused cache differs"
 grep -q "^hare train: cache d.cache was made from other inputs or with other options; rebuilding it$" err3.txt ||
   fail "options change not noticed: $(cat err3.txt)"
 train d.vw --passes 3 --holdout-off --cache d.cache 2>/dev/null  # rebuilt as before
+# Inputs rewritten with their old size and modification time (sed -i, then
+# touch -d) are noticed: the change time, which nothing sets back, is in the key.
+cp d.vw e.vw
+train e.vw --passes 2 --holdout-off --cache e.cache 2>/dev/null
+then=$(stat -c %y e.vw)
+sed -i 's/^-1 /+1 /' e.vw  # the same size
+touch -d "$then" e.vw
+train e.vw --passes 2 --holdout-off --cache e.cache -f e1.model 2> err5.txt
+grep -q "^hare train: cache e.cache was made from other inputs or with other options; rebuilding it$" err5.txt ||
+  fail "an input rewritten with its old time not noticed: $(cat err5.txt)"
+train e.vw --passes 2 --holdout-off -f e2.model 2>/dev/null
+same_model e1.model e2.model || fail "the model after the rebuild is not that of the new text"
 # Stdin may bring other data on each run: its cache is never reused.
 printf '1 |a x\n1 |a x\n1 |a x\n1 |a x\n' > pos.vw
 printf -- '-1 |a x\n-1 |a x\n-1 |a x\n-1 |a x\n' > neg.vw
