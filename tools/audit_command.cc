@@ -44,12 +44,16 @@ int AuditCommand(int argc, char** argv) {
   const learner::ModelHeader& h = model->header();
   io::ParseOptions parse = h.parse_options();
   parse.names = true;
-  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{}, 1);
+  // Lines are read as they come and answered at once, so that audit works
+  // in a pipe (| less); its output, a line per feature and class weights,
+  // goes out every 64 KiB, not held a chunk at a time.
+  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = false}, 1);
   learner::RunOptions run{.strict = strict, .messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(h);
   const size_t k_classes = h.binary() ? 1 : h.classes.size();
   const uint32_t mask = hashing::MaskFor(h.bits);
   std::vector<double> probabilities;
+  constexpr size_t kFlushBytes = size_t{1} << 16;
   std::string text;
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, classes, run,
@@ -94,8 +98,12 @@ int AuditCommand(int argc, char** argv) {
             }
             text += '\n';
           }
+          if (text.size() >= kFlushBytes) {
+            std::cout << text;
+            text.clear();
+          }
         }
-        std::cout << text;
+        std::cout << text << std::flush;
       });
   if (!stats.ok()) return Fail("audit", stats.status(), kExitInput);
   std::cout << std::flush;
