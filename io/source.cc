@@ -23,7 +23,7 @@ namespace {
 
 namespace bio = boost::iostreams;
 
-constexpr size_t kMagicBytes = 6;
+constexpr size_t kMagicBytes = 8;
 
 // The magic numbers hare looks for: those of the compressions it reads, and
 // those of formats it does not read (name set), recognised to be refused:
@@ -33,6 +33,7 @@ struct Magic {
   Compression compression;
   const char* unread;  // the format's name when hare does not read it
   unsigned char size, bytes[kMagicBytes];
+  const char* instead = nullptr;  // hare's own files: where they are given
 };
 constexpr Magic kMagics[] = {{Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
                              {Compression::kBzip2, nullptr, 3, {'B', 'Z', 'h'}},
@@ -46,7 +47,18 @@ constexpr Magic kMagics[] = {{Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
                               "lzip",
                               5,
                               {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" is text
-                             {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}}};
+                             {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}},
+                             // hare's models and caches (model.h, example_cache.h).
+                             {Compression::kNone,
+                              "a hare model",
+                              8,
+                              {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'},
+                              "a model is given with -i, to hare test, predict or audit"},
+                             {Compression::kNone,
+                              "a hare cache",
+                              8,
+                              {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'},
+                              "a cache is given with -c, to hare train"}};
 
 // The magic number `head` starts with, or nullptr.
 const Magic* MagicOf(const unsigned char* head, size_t n) {
@@ -333,11 +345,6 @@ Compression DetectCompression(const unsigned char* h, size_t n) {
   return magic != nullptr ? magic->compression : Compression::kNone;
 }
 
-const char* UnreadFormat(const unsigned char* h, size_t n) {
-  const Magic* magic = MagicOf(h, n);
-  return magic != nullptr ? magic->unread : nullptr;
-}
-
 std::string InputDisplayName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
@@ -362,9 +369,14 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   Compression c = DetectCompression(peeked->head(), peeked->head_size());
-  if (const char* format = UnreadFormat(peeked->head(), peeked->head_size()); format != nullptr) {
+  const Magic* magic = MagicOf(peeked->head(), peeked->head_size());
+  if (magic != nullptr && magic->instead != nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read ", name, ": it is ", magic->unread,
+                                                   ", not examples (", magic->instead, ")"));
+  }
+  if (magic != nullptr && magic->unread != nullptr) {
     return absl::InvalidArgumentError(
-        absl::StrCat("cannot read ", name, ": it is ", format,
+        absl::StrCat("cannot read ", name, ": it is ", magic->unread,
                      " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it "
                      "first"));
   }

@@ -17,10 +17,9 @@ const char* CompressionName(Compression c);
 // The compression whose magic bytes start `head` (kNone if none does).
 Compression DetectCompression(const unsigned char* head, size_t size);
 
-// The name of a compression or archive format hare does not read (lz4, zip,
-// 7z, lzip, compress) whose magic bytes start `head`, or nullptr. Source::Open
-// refuses such input rather than read compressed bytes as lines.
-const char* UnreadFormat(const unsigned char* head, size_t size);
+// Source::Open refuses, by their magic bytes, the compression and archive
+// formats hare does not read (lz4, zip, 7z, lzip, compress) rather than read
+// compressed bytes as lines, and hare's own models and caches.
 
 // The name an input is reported by: "-" reads stdin and is called "<stdin>".
 std::string InputDisplayName(const std::string& path);

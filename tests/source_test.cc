@@ -211,6 +211,28 @@ TEST_F(SourceTest, CompressionsItDoesNotReadAreRefused) {
   }
 }
 
+// hare's own files given as examples say what they are and where they go.
+TEST_F(SourceTest, HaresModelsAndCachesAreNotExamples) {
+  const struct {
+    std::string bytes, message;
+  } cases[] = {{std::string("HAREMODL\x09\x00\x00\x00", 12),
+                "it is a hare model, not examples (a model is given with -i, to hare test, "
+                "predict or audit)"},
+               {"HARECACH",
+                "it is a hare cache, not examples (a cache is given with -c, to hare "
+                "train)"}};
+  for (const auto& c : cases) {
+    const std::string path = Write("hare.bin", c.bytes);
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+    ASSERT_FALSE(source.ok()) << c.message;
+    EXPECT_EQ(source.status().message(), "cannot read " + path + ": " + c.message);
+  }
+  for (const std::string text : {"HARE |a b\n", "HAREMODEL |a\n", "HARECA"}) {
+    const std::string path = Write("text.txt", text);
+    EXPECT_TRUE(Source::Open(path).ok()) << text;
+  }
+}
+
 TEST_F(SourceTest, MissingFile) {
   const std::string path = Path("no-such-file.vw");
   absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
