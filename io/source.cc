@@ -368,8 +368,8 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) fcntl(fd, F_SETPIPE_SZ, 1 << 20);
   auto peeked = std::make_unique<PeekedFd>(fd, owned, name);
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
-  Compression c = DetectCompression(peeked->head(), peeked->head_size());
   const Magic* magic = MagicOf(peeked->head(), peeked->head_size());
+  const Compression c = magic != nullptr ? magic->compression : Compression::kNone;
   if (magic != nullptr && magic->instead != nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read ", name, ": it is ", magic->unread,
                                                    ", not examples (", magic->instead, ")"));

@@ -17,10 +17,6 @@ const char* CompressionName(Compression c);
 // The compression whose magic bytes start `head` (kNone if none does).
 Compression DetectCompression(const unsigned char* head, size_t size);
 
-// Source::Open refuses, by their magic bytes, the compression and archive
-// formats hare does not read (lz4, zip, 7z, lzip, compress) rather than read
-// compressed bytes as lines, and hare's own models and caches.
-
 // The name an input is reported by: "-" reads stdin and is called "<stdin>".
 std::string InputDisplayName(const std::string& path);
 
@@ -28,7 +24,10 @@ class Source {
  public:
   virtual ~Source() = default;
 
-  // Opens `path` ("-" for stdin) and looks at its first bytes.
+  // Opens `path` ("-" for stdin) and looks at its first bytes. Refuses, by
+  // those magic bytes, the compression and archive formats hare does not read
+  // (lz4, zip, 7z, lzip, compress) rather than read compressed bytes as
+  // lines, and hare's own models and caches.
   static absl::StatusOr<std::unique_ptr<Source>> Open(const std::string& path);
 
   // Reads at most `size` bytes; 0 means the end. One read() call on a plain

@@ -69,8 +69,8 @@ int main(int argc, char** argv) {
     return hare::tools::kExitUsage;
   }
   // Output a command wrote but the system refused (a full disk, /dev/full)
-  // must not end in success.
-  // (std::cout, and stdout, which hare predict and test -p - write).
+  // must not end in success: through std::cout, or through stdio's stdout
+  // (hare predict, test -p -).
   std::cout.flush();
   const bool stdout_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
   if ((!std::cout || stdout_failed) && code == hare::tools::kExitOk) {

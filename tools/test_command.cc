@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <numeric>
 #include <span>
 #include <vector>
 
@@ -39,18 +40,16 @@ void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& cl
                       const std::vector<double>& probabilities, size_t top,
                       std::vector<int32_t>& order, std::string& out) {
   const std::span<const float> row = scores.row(i);
-  const int32_t predicted = scores.Predicted(i, probabilities);
   if (h.binary()) {
-    out += predicted == 1 ? "1 " : "-1 ";
+    out += scores.Predicted(i, probabilities) == 1 ? "1 " : "-1 ";
     AppendFloat(out, static_cast<float>(probabilities.empty() ? row[0] : probabilities[1]));
   } else {
-    order.clear();
-    order.push_back(predicted);
-    for (int32_t k = 0; top > 1 && k < static_cast<int32_t>(row.size()); ++k) {
-      if (k != predicted) order.push_back(k);
-    }
+    // Highest score first, the first class among ties: the predicted class
+    // leads, by Scores::Predicted's rule.
+    order.resize(row.size());
+    std::iota(order.begin(), order.end(), 0);
     const auto n = static_cast<std::ptrdiff_t>(std::min(top, order.size()));
-    std::partial_sort(order.begin() + 1, order.begin() + n, order.end(), [&](int32_t a, int32_t b) {
+    std::partial_sort(order.begin(), order.begin() + n, order.end(), [&](int32_t a, int32_t b) {
       const float sa = row[static_cast<size_t>(a)], sb = row[static_cast<size_t>(b)];
       return sa > sb || (sa == sb && a < b);
     });
