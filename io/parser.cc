@@ -4,6 +4,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
 #include "io/number.h"
@@ -58,6 +59,10 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   NumberError e = ParseFloat(text, &value);
   if (e != NumberError::kNone) {
     *message = absl::StrCat("bad label ", Quote(text), ": ", NumberErrorText(e));
+    // "pos", "spam", "DESC:def": a class name, which binary labels cannot be.
+    if (e == NumberError::kNotANumber && !text.empty() &&
+        absl::ascii_isalpha(static_cast<unsigned char>(text[0])))
+      absl::StrAppend(message, " (labels that are names need --multiclass)");
     return false;
   }
   if (value != -1.0f && value != 0.0f && value != 1.0f) {

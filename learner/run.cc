@@ -187,7 +187,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   io::ParseOptions parse = o.parse;
   parse.names = o.keep_names;
   auto say = [&](const std::string& text) {
-    if (run.messages != nullptr) *run.messages << "hare train: " << text << "\n";
+    if (run.messages != nullptr && !run.bad_lines_only)
+      *run.messages << "hare train: " << text << "\n";
   };
 
   // The first pass reads a valid cache if one was named, else the text (which

@@ -26,6 +26,7 @@ struct RunOptions {
   std::ostream* messages = nullptr;  // bad lines, cache and pass reports (null: nowhere)
   std::ostream* progress = nullptr;  // the progress table (null: none)
   size_t max_messages = 100;         // bad lines reported before going quiet
+  bool bad_lines_only = false;       // messages: no cache or pass reports
 };
 
 struct PassResult {

@@ -101,12 +101,39 @@ bool TuneSetsItself(std::string_view name) {
   return false;
 }
 
+// Why a train flag given to tune goes unused in the search and its line, or "".
+std::string_view NotUsedBecause(const FlagParser& flags, std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kWhy[] = {
+      {"--passes", "tune picks the passes (up to --max-passes)"},
+      {"--early-stop", "tune stops each candidate after 3 passes without progress"},
+      {"--holdout-period", "tune holds out every 5th example (or --folds K)"},
+      {"--holdout-off", "tune scores on a holdout, and its line adds --holdout-off itself"},
+      {"-c", "tune's candidates each cache their passes in a file of their own"}};
+  for (const auto& [flag, why] : kWhy) {
+    if (flags.SameFlag(name, flag)) return why;
+  }
+  return "";
+}
+
 struct Setup {
   std::vector<std::string> inputs;
   std::vector<FlagParser::Given> base;  // the train options given
   int folds = 1;
   int max_passes = 20;
 };
+
+// Why a holdout got no labelled example, when the input says more than its
+// size: lines that were all bad, or examples without labels.
+std::string TooFewWhy(const learner::RunStats& stats, int64_t period) {
+  // Bad lines are counted once (a cache keeps their count); examples, each pass.
+  if (stats.bad_lines > 0 && stats.labelled < static_cast<uint64_t>(period)) {
+    return absl::StrCat(" (", stats.bad_lines, " line(s) skipped as bad, ",
+                        stats.labelled > 0 ? "few" : "no",
+                        " labelled example left: see the messages above)");
+  }
+  if (stats.examples > 0 && stats.labelled == 0) return " (none of the examples has a label)";
+  return "";
+}
 
 struct Result {
   double accuracy = 0;  // on the held-out examples, at the best pass
@@ -126,8 +153,11 @@ std::vector<char*> TrainArgv(const std::vector<std::string>& args,
 }
 
 // Trains with `args` (train options) on every fold and scores the held-out
-// examples after each pass.
-Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
+// examples after each pass. `run` applies to the first fold: the starting
+// point reports the input's bad lines (and stops at one with --strict), as
+// hare train would; the other candidates read the same lines silently.
+Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
+                const learner::RunOptions& run = {}) {
   FlagParser flags;
   TrainFlags train(flags);
   std::vector<std::string> words;
@@ -168,14 +198,16 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args) {
       result.error = learner::OutOfMemory(e);
       return result;
     }
-    absl::StatusOr<learner::TrainResult> r = learner::Train(o, *l, learner::RunOptions{});
+    absl::StatusOr<learner::TrainResult> r =
+        learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     if (!r.ok()) {
       result.error = std::string(r.status().message());
       return result;
     }
     if (r->passes.empty() || r->passes[0].holdout_examples == 0) {
       result.error = absl::StrCat("no labelled example held out (1 in ", o.holdout_period,
-                                  "): too few examples to score options on");
+                                  "): too few examples to score options on",
+                                  TooFewWhy(r->stats, o.holdout_period));
       return result;
     }
     // A fold stopped early keeps its last error for the passes it skipped.
@@ -328,6 +360,11 @@ int TuneCommand(int argc, char** argv) {
   bool probabilities = false;
   for (const FlagParser::Given& g : flags.given()) {
     probabilities |= g.name == "--probabilities";
+    // A train command pasted in runs, but what tune sets itself is said to be unused.
+    if (std::string_view why = NotUsedBecause(flags, g.name); !why.empty()) {
+      std::cerr << "hare tune: " << g.name << (g.value.empty() ? "" : " ") << g.value
+                << " is not used: " << why << "\n";
+    }
     if (TuneSetsItself(g.name)) continue;
     setup.base.push_back(g);
   }
@@ -364,7 +401,9 @@ int TuneCommand(int argc, char** argv) {
     return args;
   };
   std::vector<std::string> values(dims.size(), "");
-  Result best = EvaluateAll(setup, {args_of(values)}, 1)[0];
+  Result best =
+      Evaluate(setup, args_of(values),
+               {.strict = train.options.strict, .messages = &std::cerr, .bad_lines_only = true});
   std::set<std::string> tried_options = {OptionSet(flags, args_of(values))};
   if (!best.error.empty()) return Fail("tune", best.error, kExitInput);
   std::cerr << absl::StrFormat("%8s %6s  %s\n", "accuracy", "passes", "hare train options");

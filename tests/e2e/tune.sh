@@ -10,10 +10,18 @@ zcat "$data/trec.train.tsv.gz" | awk 'NR <= 2000' > trec.tsv
 expect_eq "lines on stdout" 1 "$(wc -l < best1.txt)"
 cmp -s best1.txt best2.txt || fail "the thread count changed the result: $(cat best1.txt best2.txt)"
 cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
-# Flags tune sets itself are dropped, not refused as one pass of train would.
+# Flags tune sets itself are dropped, not refused as one pass of train would,
+# and each is said to be unused.
 head -200 trec.tsv > small.tsv
 "$HARE" tune --format text --multiclass ova --max-passes 1 --early-stop 2 --holdout-period 5 \
-  small.tsv > /dev/null 2> err.txt || fail "tune refused flags it sets itself: $(tail -2 err.txt)"
+  --passes 5 -c small.cache small.tsv > /dev/null 2> err.txt ||
+  fail "tune refused flags it sets itself: $(tail -2 err.txt)"
+expect_eq "unused flags" "hare tune: --early-stop 2 is not used: tune stops each candidate after 3 passes without progress
+hare tune: --holdout-period 5 is not used: tune holds out every 5th example (or --folds K)
+hare tune: --passes 5 is not used: tune picks the passes (up to --max-passes)
+hare tune: -c small.cache is not used: tune's candidates each cache their passes in a file of their own" \
+  "$(grep ' is not used: ' err.txt)"
+[[ ! -e small.cache ]] || fail "-c small.cache was written"
 grep -q -E -- '--passes (1|[2-5] --holdout-off)$' best1.txt || fail "no pass count: $(cat best1.txt)"
 # No options are trained twice (round 2 meets round 1's rules again).
 repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | sort | uniq -d)
@@ -82,6 +90,20 @@ printf '1 | a\n-1 | a\n1 | a\n-1 | a\n' > four.vw
 expect_code 2 "$HARE" tune four.vw 2> four.txt
 grep -q "^hare tune: no labelled example held out (1 in 5): too few examples to score options on$" four.txt ||
   fail "four examples: $(cat four.txt)"
+# Lines that are all bad: the starting point reports them, as train would,
+# then the error says why nothing was held out; --strict stops at the first.
+printf 'pos\thello world\nneg\tbad day\n' > names.tsv
+expect_code 2 "$HARE" tune --format text names.tsv 2> names.txt
+expect_eq "all bad lines" "names.tsv:1:1: bad label 'pos': not a number (labels that are names need --multiclass); line skipped
+names.tsv:2:1: bad label 'neg': not a number (labels that are names need --multiclass); line skipped
+hare tune: no labelled example held out (1 in 5): too few examples to score options on (2 line(s) skipped as bad, no labelled example left: see the messages above)" \
+  "$(cat names.txt)"
+expect_code 2 "$HARE" tune --format text --strict names.tsv 2> strict.txt
+expect_eq "--strict" "hare tune: names.tsv:1:1: bad label 'pos': not a number (labels that are names need --multiclass) (stopped by --strict)" "$(cat strict.txt)"
+printf '| a\n| b\n| c\n| d\n| e\n| f\n' > unlabelled.vw
+expect_code 2 "$HARE" tune unlabelled.vw 2> unlabelled.txt
+grep -qxF "hare tune: no labelled example held out (1 in 5): too few examples to score options on (none of the examples has a label)" unlabelled.txt ||
+  fail "unlabelled: $(cat unlabelled.txt)"
 
 # --max-passes 1 searches for one pass: a candidate's score is then that of
 # the model one pass makes of 4 examples in 5, on the 5th (every 5th line;
