@@ -205,7 +205,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<uint64_t>(header.examples);
   const hashing::TextFeatureOptions& t = header.text;
   for (int v : {int{t.unigrams}, t.ngram, t.skips, t.minn, t.maxn, t.window, int{t.collocations},
-                int{t.keep_case}, hashing::kTokenizerVersion}) {
+                int{t.keep_case}, header.tokenizer}) {
     out.Put<uint8_t>(static_cast<uint8_t>(v));
   }
   out.Put<uint16_t>(static_cast<uint16_t>(t.target.size()));
@@ -275,7 +275,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   return absl::OkStatus();
 }
 
-absl::StatusOr<Model> LoadModel(const std::string& path) {
+absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   auto refuse = [&](std::string_view why) {
     return absl::DataLossError(absl::StrCat("cannot load model ", path, ": ", std::string(why)));
   };
@@ -401,7 +401,9 @@ absl::StatusOr<Model> LoadModel(const std::string& path) {
       h.text.window > hashing::kMaxWindow) {
     return refuse("its text templates are out of range");
   }
-  if (h.format == io::Format::kText && text[8] != hashing::kTokenizerVersion) {
+  h.tokenizer = text[8];
+  if (h.format == io::Format::kText && h.tokenizer != hashing::kTokenizerVersion &&
+      use == ModelUse::kPredict) {
     return refuse(absl::StrCat("its text was split into words by tokenizer version ", int{text[8]},
                                ", and this hare's tokenizer is version ",
                                hashing::kTokenizerVersion, ": train the model again"));

@@ -90,15 +90,16 @@ struct ModelHeader {
   std::vector<std::string> interactions = {};
   Multiclass multiclass = Multiclass::kNone;
   Calibration calibration = {};
-  std::vector<std::string> classes = {};  // empty: binary labels
-  std::vector<std::string> ngrams = {};   // VW --ngram specs
-  std::vector<std::string> skips = {};    // VW --skips specs
-  std::vector<std::string> affixes = {};  // VW --affix specs
-  std::string ignore = {};                // VW --ignore letters
-  std::string ignore_linear = {};         // VW --ignore_linear letters
-  std::string keep = {};                  // VW --keep letters
-  std::string learner = {};               // LearnerFlags of the training; "" before version 6
-  uint32_t passes_run = 0;                // fewer than --passes after an early stop
+  std::vector<std::string> classes = {};       // empty: binary labels
+  std::vector<std::string> ngrams = {};        // VW --ngram specs
+  std::vector<std::string> skips = {};         // VW --skips specs
+  std::vector<std::string> affixes = {};       // VW --affix specs
+  std::string ignore = {};                     // VW --ignore letters
+  std::string ignore_linear = {};              // VW --ignore_linear letters
+  std::string keep = {};                       // VW --keep letters
+  std::string learner = {};                    // LearnerFlags of the training; "" before version 6
+  uint32_t passes_run = 0;                     // fewer than --passes after an early stop
+  int tokenizer = hashing::kTokenizerVersion;  // the tokenizer that split the text's words
 
   bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {
@@ -150,7 +151,11 @@ class Model : public WeightSource {
 // 65535 bytes.
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
                        const std::string& path, std::span<const FeatureName> names = {});
-absl::StatusOr<Model> LoadModel(const std::string& path);
+// kPredict refuses a text model whose words an older tokenizer split (its
+// features would not match this hare's); kInspect (hare model info, dump)
+// loads it, its header saying which tokenizer.
+enum class ModelUse { kPredict, kInspect };
+absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use = ModelUse::kPredict);
 
 // Fails early, before hours of training, if `path` could not be written or
 // names one of the `inputs` (the same file by any name).

@@ -512,6 +512,19 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
             "cannot load model " + text +
                 ": its text was split into words by tokenizer version 1, and this hare's "
                 "tokenizer is version 3: train the model again");
+  // hare model info and dump load it all the same, and saved again it is
+  // still the old tokenizer's.
+  absl::StatusOr<Model> inspected = LoadModel(text, ModelUse::kInspect);
+  ASSERT_TRUE(inspected.ok()) << inspected.status();
+  EXPECT_EQ(inspected->header().tokenizer, 1);
+  EXPECT_EQ(inspected->header().format, io::Format::kText);
+  EXPECT_EQ(inspected->header().classes.size(), 6u);
+  ASSERT_TRUE(SaveModel(inspected->header(), *inspected, path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ +
+                ": its text was split into words by tokenizer version 1, and this hare's "
+                "tokenizer is version 3: train the model again");
+  EXPECT_EQ(LoadModel(path_, ModelUse::kInspect)->header().tokenizer, 1);
 }
 
 // tests/data/v5-text.hare was written by hare at commit 06fb4a4, the last of

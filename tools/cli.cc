@@ -12,7 +12,8 @@
 namespace hare::tools {
 
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
-                     std::vector<std::string>* positional) {
+                     std::vector<std::string>* positional, std::string_view command) {
+  if (command.empty()) command = argv[1];
   bool help = false;
   flags.AddSwitch("-h,--help", "print this help", &help);
   absl::Status s = flags.Parse(argc, argv, 2, positional);
@@ -21,7 +22,7 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
     return 0;
   }
   if (!s.ok()) {
-    std::cerr << "hare " << argv[1] << ": " << s.message() << "\nRun 'hare " << argv[1]
+    std::cerr << "hare " << command << ": " << s.message() << "\nRun 'hare " << command
               << " --help' for the options.\n";
     return 1;
   }
@@ -174,6 +175,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
             [&text, lettered_affixes](std::string_view v) {
               return ParseAffixes(v, text.affixes, lettered_affixes);
             });
+  // VW's --ngram a2 --ngram b3: one value for each namespace.
+  if (lettered_ngrams != nullptr) flags.AllowRepeats("--ngram");
+  if (lettered_skips != nullptr) flags.AllowRepeats("--skips");
+  if (lettered_affixes != nullptr) flags.AllowRepeats("--affix");
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
   flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
   flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {

@@ -13,9 +13,10 @@
 namespace hare::tools {
 
 // Parses argv[2..] with `flags`; on --help prints `synopsis` and the flags.
-// Returns -1 to go on, or the exit code to return at once.
+// Returns -1 to go on, or the exit code to return at once. Messages name the
+// command argv[1], or `command` if given ("model info").
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
-                     std::vector<std::string>* positional);
+                     std::vector<std::string>* positional, std::string_view command = "");
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
 // --affix, --window, --collocations, --target, --keep-case, --no-unigrams. With

@@ -67,6 +67,12 @@ void FlagParser::AddFloat(std::string names, std::string value_name, std::string
   });
 }
 
+void FlagParser::AllowRepeats(std::string_view name) {
+  for (Flag& f : flags_) {
+    if (std::find(f.names.begin(), f.names.end(), name) != f.names.end()) f.repeatable = true;
+  }
+}
+
 std::string FlagParser::Hint(std::string_view name) const {
   // Vowpal Wabbit's names for what hare names otherwise.
   static constexpr std::pair<std::string_view, std::string_view> kVw[] = {
@@ -85,6 +91,14 @@ std::string FlagParser::Hint(std::string_view name) const {
   if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
   if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
   if (name == "-k" || name == "--kill_cache") return " (hare rebuilds a cache that does not fit)";
+  // VW's options of other jobs, where hare has another command for them.
+  if (name == "-p" || name == "--predictions")
+    return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
+  if (name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
+  if (name == "--binary" || name == "--link")
+    return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
+  if ((name == "-b" || name == "--bits" || name == "--format") && Knows("-i"))
+    return " (the model keeps its table size and input format)";
   std::string dashed(name);
   std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
   if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");
@@ -131,6 +145,15 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       inline_value = true;
     }
     const Flag* flag = Find(name);
+    // "-b20", "-qab": a short flag with its value attached, as getopt reads it.
+    if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2) {
+      if (const Flag* f = Find(arg.substr(0, 2)); f != nullptr && !f->value_name.empty()) {
+        flag = f;
+        name = arg.substr(0, 2);
+        value = arg.substr(2);
+        inline_value = true;
+      }
+    }
     if (flag == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown option ", std::string(name), Hint(name)));
@@ -152,6 +175,15 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
         return absl::InvalidArgumentError(absl::StrCat(std::string(name), " needs a value (",
                                                        flag->value_name, "), not the option ",
                                                        std::string(value)));
+      }
+    }
+    if (!flag->value_name.empty() && !flag->repeatable) {
+      for (const Given& g : given_) {
+        if (Find(g.name) == flag && g.value != value) {
+          return absl::InvalidArgumentError(absl::StrCat(std::string(name), " is given twice (",
+                                                         io::Quote(g.value), ", then ",
+                                                         io::Quote(value), "): give it once"));
+        }
       }
     }
     if (absl::Status s = flag->set(value); !s.ok()) {

@@ -1,6 +1,6 @@
 // A small command-line parser: flags bound to variables of one command, no
-// global registry. "-b 24", "--bits 24" and "--bits=24" are the same; "-"
-// alone and anything not starting with '-' is a positional argument.
+// global registry. "-b 24", "-b24", "--bits 24" and "--bits=24" are the
+// same; "-" alone and anything not starting with '-' is a positional argument.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +24,10 @@ class FlagParser {
   // 0 to 2^64 - 1 (seeds): a negative number is refused, not wrapped around.
   void AddUint(std::string names, std::string value_name, std::string help, uint64_t* value);
   void AddFloat(std::string names, std::string value_name, std::string help, float* value);
+  // Lets the flag named `name` (added before) be given more than once, each
+  // value adding to the others (-q ab -q cd). Any other flag with a value
+  // given twice with two values is refused: the first would be lost.
+  void AllowRepeats(std::string_view name);
 
   // Parses argv[first..argc); positional arguments are appended to `positional`.
   absl::Status Parse(int argc, char** argv, int first, std::vector<std::string>* positional);
@@ -48,6 +52,7 @@ class FlagParser {
     std::string value_name;  // empty for a switch
     std::string help;
     std::function<absl::Status(std::string_view)> set;
+    bool repeatable = false;
   };
   const Flag* Find(std::string_view name) const;
   // After "unknown option NAME": the option hare has for VW's spelling, or "".

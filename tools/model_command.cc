@@ -93,6 +93,15 @@ constexpr const char* kModelUsage =
     "                                        number)\n"
     "Two names on one index are a hash collision: they share the weight.\n";
 
+// A text model's tokenizer line, and whether this hare can use the model.
+std::string TokenizerText(int version) {
+  if (version == hashing::kTokenizerVersion)
+    return absl::StrCat("tokenizer         ", version, "\n");
+  return absl::StrCat("tokenizer         ", version, " (this hare's is ",
+                      hashing::kTokenizerVersion,
+                      ": train the model again to test or predict with it)\n");
+}
+
 }  // namespace
 
 int ModelCommand(int argc, char** argv) {
@@ -115,12 +124,21 @@ int ModelCommand(int argc, char** argv) {
   std::vector<std::string> rest;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model file", &model_path);
-  if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest); code >= 0) {
+  if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest, command);
+      code >= 0) {
     return code;
   }
-  if (model_path.empty() && rest.size() == 1) model_path = rest[0];
+  if (model_path.empty() && !rest.empty()) {
+    model_path = rest[0];
+    rest.erase(rest.begin());
+  }
+  if (!rest.empty()) {
+    return Fail(command.c_str(),
+                absl::StrCat("one model at a time: '", rest[0], "' is one too many"), kExitUsage);
+  }
   if (model_path.empty()) return Fail(command.c_str(), "-i MODEL is required", kExitUsage);
-  absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
+  absl::StatusOr<learner::Model> model =
+      learner::LoadModel(model_path, learner::ModelUse::kInspect);
   if (!model.ok()) return Fail(command.c_str(), model.status(), kExitInput);
   if (what == "dump") return Dump(*model, model_path);
   const learner::ModelHeader& h = model->header();
@@ -142,7 +160,9 @@ int ModelCommand(int argc, char** argv) {
       h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
       FloatText(h.threshold) + (h.threshold_per_feature ? " per unit of sum x" : ""),
       FloatText(h.learning_rate), h.examples, model->nonzero(),
-      (h.format == io::Format::kText ? "text templates    " + TemplatesText(h.text) + "\n" : "") +
+      (h.format == io::Format::kText
+           ? "text templates    " + TemplatesText(h.text) + "\n" + TokenizerText(h.tokenizer)
+           : "") +
           (h.interactions.empty()
                ? ""
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +

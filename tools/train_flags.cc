@@ -88,6 +88,8 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
             interaction(2, "-q"));
   flags.Add("--cubic", "ABC", "vw: triples of namespaces A*, B*, C* (repeatable)",
             interaction(3, "--cubic"));
+  for (const char* name : {"--ignore", "--ignore-linear", "--keep", "-q", "--cubic"})
+    flags.AllowRepeats(name);
   AddChoice(flags, "--multiclass", "M",
             "labels are class names, learned one-vs-all (ova), or by one K-class update: "
             "crammer-singer (demote every class that beats the true one) or wta "

@@ -269,6 +269,39 @@ grep -q "^examples trained  500$" info.txt || fail "model info examples"
 grep -q "^format version    9$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
+expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt
+expect_eq "two models" "hare model info: one model at a time: 'other.model' is one too many" \
+  "$(cat err.txt)"
+expect_code 1 "$HARE" model info -b 18 m.model 2> err.txt
+expect_eq "model info -b" "hare model info: unknown option -b (the model keeps its table size and input format)
+Run 'hare model info --help' for the options." "$(cat err.txt)"
+# A text model of an older tokenizer: info prints it and says so; test refuses it.
+"$HARE" model info "$HARE_TEST_DATA/v4-text.hare" > info.txt || fail "model info of an old tokenizer's model"
+grep -qxF "tokenizer         1 (this hare's is 3: train the model again to test or predict with it)" \
+  info.txt || fail "old tokenizer: $(cat info.txt)"
+printf 'NUM\thow many ?\n' > q.tsv
+expect_code 2 "$HARE" test -i "$HARE_TEST_DATA/v4-text.hare" q.tsv 2> err.txt
+grep -qF "tokenizer version 1, and this hare's tokenizer is version 3: train the model again" err.txt ||
+  fail "test with an old tokenizer's model: $(cat err.txt)"
+
+# VW's options of other jobs name hare's command for them.
+for pair in "-p x|predictions: hare test -i MODEL -p FILE, or hare predict" \
+  "--audit|hare audit -i MODEL FILE shows each feature's weight" \
+  "--binary|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated" \
+  "--link logistic|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated"; do
+  option=${pair%%|*}
+  expect_code 1 "$HARE" train $option d.vw 2> err.txt
+  grep -qxF "hare train: unknown option ${option%% *} (${pair#*|})" err.txt || fail "$option: $(cat err.txt)"
+done
+expect_code 1 "$HARE" test -i m.model --format vw d.vw 2> err.txt
+grep -qxF "hare test: unknown option --format (the model keeps its table size and input format)" err.txt ||
+  fail "test --format: $(cat err.txt)"
+# A value given twice is refused; a value attached to a short flag is read.
+expect_code 1 "$HARE" train -b 18 -b 20 d.vw 2> err.txt
+grep -qxF "hare train: -b is given twice ('18', then '20'): give it once" err.txt || fail "-b twice: $(cat err.txt)"
+"$HARE" train -b18 d.vw -f attached.model --quiet 2> /dev/null || fail "-b18"
+"$HARE" train -b 18 d.vw -f separate.model --quiet 2> /dev/null
+cmp -s attached.model separate.model || fail "-b18 and -b 18 made different models"
 
 # -f /dev/null discards the model and leaves /dev/null a device (renamed
 # over, it became a regular file for every program). A copy of the device

@@ -1,0 +1,79 @@
+// The command-line parser: the spellings of a flag with its value, repeats.
+#include "tools/flags.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace hare::tools {
+namespace {
+
+// Parses `args` (after "hare train") with -b/--bits, a repeatable -q, a switch
+// and a float; returns the status's message, "" when it is ok.
+struct Parsed {
+  int64_t bits = 0;
+  std::vector<std::string> pairs;
+  bool quiet = false;
+  float rate = 0;
+  std::vector<std::string> positional;
+  std::string error;
+};
+
+Parsed Parse(std::vector<std::string> args) {
+  Parsed p;
+  FlagParser flags;
+  flags.AddInt("-b,--bits", "BITS", "table size", &p.bits);
+  flags.Add("-q,--quadratic", "AB", "pairs", [&p](std::string_view v) {
+    p.pairs.emplace_back(v);
+    return absl::OkStatus();
+  });
+  flags.AllowRepeats("-q");
+  flags.AddSwitch("--quiet", "quiet", &p.quiet);
+  flags.AddFloat("-l,--learning-rate", "RATE", "rate", &p.rate);
+  args.insert(args.begin(), {"hare", "train"});
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  p.error = std::string(
+      flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &p.positional).message());
+  return p;
+}
+
+TEST(FlagParserTest, AValueSpelledFourWays) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"-b", "24"}, {"-b24"}, {"--bits", "24"}, {"--bits=24"}}) {
+    const Parsed p = Parse(args);
+    EXPECT_EQ(p.error, "") << args[0];
+    EXPECT_EQ(p.bits, 24) << args[0];
+  }
+  // Attached values may start with '-', as a separate one may.
+  EXPECT_EQ(Parse({"-l-0.5"}).rate, -0.5f);
+  EXPECT_EQ(Parse({"-l", "-0.5"}).rate, -0.5f);
+}
+
+TEST(FlagParserTest, AttachedValuesOnlyAfterAShortFlagThatTakesOne) {
+  EXPECT_EQ(Parse({"-x5"}).error, "unknown option -x5");
+  EXPECT_EQ(Parse({"--bits24"}).error, "unknown option --bits24");
+  EXPECT_EQ(Parse({"-bx"}).error, "-b: 'x' is not a whole number");
+}
+
+TEST(FlagParserTest, RepeatableFlagsAdd) {
+  const Parsed p = Parse({"-qab", "-q", "cd", "--quadratic=ef", "data.vw"});
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(p.pairs, (std::vector<std::string>{"ab", "cd", "ef"}));
+  EXPECT_EQ(p.positional, (std::vector<std::string>{"data.vw"}));
+}
+
+TEST(FlagParserTest, AValueGivenTwiceIsRefusedUnlessTheSame) {
+  EXPECT_EQ(Parse({"-b", "18", "--bits=20"}).error,
+            "--bits is given twice ('18', then '20'): give it once");
+  EXPECT_EQ(Parse({"-b18", "-b", "20"}).error,
+            "-b is given twice ('18', then '20'): give it once");
+  const Parsed same = Parse({"-b", "20", "--bits", "20", "--quiet", "--quiet"});
+  EXPECT_EQ(same.error, "");
+  EXPECT_EQ(same.bits, 20);
+  EXPECT_TRUE(same.quiet);
+}
+
+}  // namespace
+}  // namespace hare::tools
