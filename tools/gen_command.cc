@@ -1,7 +1,13 @@
 // hare gen [--family zipf|text|separable|...] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
+#include <algorithm>
 #include <iostream>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/synthetic.h"
@@ -57,6 +63,27 @@ int GenCommand(int argc, char** argv) {
       o.family != "disjunction" && o.family != "conjunction") {
     problems.push_back(absl::StrCat("unknown family '", o.family,
                                     "' (zipf, text, separable, disjunction, conjunction)"));
+  }
+  // A family's options with another family would be ignored: refused instead.
+  static constexpr std::pair<const char*, const char*> kFamilyOf[] = {
+      {"--vocabulary", "zipf text"},
+      {"--min-features", "zipf text"},
+      {"--max-features", "zipf text"},
+      {"--relevant", "zipf text"},
+      {"--noise", "zipf text"},
+      {"--dim", "separable"},
+      {"--gamma", "separable"},
+      {"--radius", "separable"},
+      {"--flip", "separable"},
+      {"--n", "disjunction conjunction"},
+      {"--k", "disjunction conjunction"},
+      {"--density", "disjunction conjunction"}};
+  for (const auto& [flag, families] : kFamilyOf) {
+    const std::vector<std::string> of = absl::StrSplit(families, ' ');
+    if (flags.WasGiven(flag) && std::find(of.begin(), of.end(), o.family) == of.end()) {
+      problems.push_back(
+          absl::StrCat(flag, " is for --family ", absl::StrJoin(of, " or "), ", not ", o.family));
+    }
   }
   if (!(o.flip >= 0 && o.flip <= 1)) problems.push_back("--flip must be in [0, 1]");
   if (o.n < 1 || o.n > 10000000 || o.k < 1 || o.k > 30 || o.k > o.n) {

@@ -77,6 +77,10 @@ expect_code 1 "$HARE" gen --seed -1 2>/dev/null
 # gen -n 0 and --bytes 0 write nothing (not the default 10000 examples).
 expect_eq "gen -n 0" 0 "$("$HARE" gen -n 0 | wc -c)"
 expect_eq "gen --bytes 0" 0 "$("$HARE" gen --bytes 0 | wc -c)"
+# A family's options with another family are refused, not ignored.
+expect_code 1 "$HARE" gen --dim 5 --family text --k 3 -n 1 2> err.txt
+expect_eq "another family's options" "hare gen: --dim is for --family separable, not text
+hare gen: --k is for --family disjunction or conjunction, not text" "$(cat err.txt)"
 # -c and -f on one file: the model would replace the cache.
 expect_code 1 "$HARE" train d.vw --passes 2 -c same.bin -f ./same.bin 2> err.txt
 grep -q "^hare train: -c and -f name the same file: the model would replace the cache$" err.txt ||
