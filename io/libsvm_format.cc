@@ -6,9 +6,11 @@
 //
 // An index is hashed as its decimal text in the default namespace, so LIBSVM
 // feature 7 and VW feature "| 7" land in the same slot.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "io/number.h"
 #include "io/parser.h"
@@ -49,8 +51,11 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     if (index_text == "qid") continue;
     uint64_t index = 0;
     if (!ParseIndex(index_text, &index)) {
+      const bool digits = !index_text.empty() &&
+                          std::all_of(index_text.begin(), index_text.end(), absl::ascii_isdigit);
       return fail(t, absl::StrCat("bad index ", Quote(index_text), " in ", Quote(token),
-                                  ": not a non-negative integer"));
+                                  digits ? ": too large (at most 18446744073709551615)"
+                                         : ": not a non-negative integer"));
     }
     float value = 0;
     NumberError e = ParseFloat(value_text, &value);

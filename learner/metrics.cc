@@ -207,7 +207,14 @@ std::string Evaluation::Text() const {
   const int w = static_cast<int>(name_width);
   std::string out = absl::StrFormat("%-*s %10s %10s %10s %10s\n", w, "class", "precision", "recall",
                                     "f1", "support");
+  // The classes the macro averages leave out (no example, no prediction:
+  // ratios of 0/0) are not listed either, only counted.
+  int unlisted = 0;
   for (int c = 0; c < classes(); ++c) {
+    if (support(c) == 0 && predicted(c) == 0) {
+      ++unlisted;
+      continue;
+    }
     out += absl::StrFormat("%-*s %10.6f %10.6f %10.6f %10d\n", w, names_[c], precision(c),
                            recall(c), f1(c), support(c));
   }
@@ -215,6 +222,11 @@ std::string Evaluation::Text() const {
                          examples());
   out += absl::StrFormat("%-*s %10.6f %10.6f %10.6f %10d\n", w, "macro avg", macro_precision(),
                          macro_recall(), macro_f1(), examples());
+  if (unlisted > 0) {
+    out +=
+        absl::StrFormat("(%d class%s of the model with no example and no prediction: not listed)\n",
+                        unlisted, unlisted == 1 ? "" : "es");
+  }
   if (classes() == 2) {
     const double area = auc();
     out += std::isnan(area) ? std::string("auc = undefined (one class has no examples)\n")

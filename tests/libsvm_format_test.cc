@@ -206,14 +206,15 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadLineCase{"2 1:1", 1, std::string("label '2'") + kOutsideSet},
         BadLineCase{"0.5 1:1", 1, std::string("label '0.5'") + kOutsideSet},
-        BadLineCase{"abc 1:1", 1, "bad label 'abc': not a number (labels that are names need --multiclass)"},
+        BadLineCase{"abc 1:1", 1,
+                    "bad label 'abc': not a number (labels that are names need --multiclass)"},
         BadLineCase{"nan 1:1", 1, "bad label 'nan': not a finite number"},
         BadLineCase{"1 x:1", 3, "bad index 'x' in 'x:1': not a non-negative integer"},
         BadLineCase{"1 -3:1", 3, "bad index '-3' in '-3:1': not a non-negative integer"},
         BadLineCase{"1 1.5:1", 3, "bad index '1.5' in '1.5:1': not a non-negative integer"},
         BadLineCase{"1 18446744073709551616:1", 3,
-                    "bad index '18446744073709551616' in '18446744073709551616:1': not a "
-                    "non-negative integer"},
+                    "bad index '18446744073709551616' in '18446744073709551616:1': too large "
+                    "(at most 18446744073709551615)"},
         BadLineCase{"1 :5", 3, "bad index '' in ':5': not a non-negative integer"},
         BadLineCase{"1 :", 3, "bare ':' where index:value was expected"},
         BadLineCase{"1 7:1 8", 7, "feature '8' has no ':value' (LIBSVM features are index:value)"},

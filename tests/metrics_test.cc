@@ -116,6 +116,13 @@ TEST(MetricsTest, AClassNeverSeenNorPredictedIsLeftOutOfMacroAverages) {
   EXPECT_TRUE(std::isnan(e.auc()));
   EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
   EXPECT_THAT(e.Text(), HasSubstr("auc = undefined"));
+  // Nor is it in the table: its row of zeros would read as a class missed.
+  EXPECT_THAT(e.Text(), HasSubstr("class      precision     recall         f1    support\n"
+                                  "+1          1.000000   1.000000   1.000000          3\n"
+                                  "accuracy                          1.000000          3\n"
+                                  "macro avg   1.000000   1.000000   1.000000          3\n"
+                                  "(1 class of the model with no example and no prediction: "
+                                  "not listed)\n"));
 }
 
 TEST(MetricsTest, NoExamplesIsZeroInTheTextAndNullInJson) {

@@ -48,6 +48,9 @@ int ConfusionCommand(int argc, char** argv) {
          kExitUsage);
     return true;
   };
+  if (!flags.WasGiven("--set")) {
+    return Fail("confusion", "--set WORDS is required, e.g. --set whether,weather", kExitUsage);
+  }
   std::vector<std::string> set;
   for (const std::string& entry : std::vector<std::string>(absl::StrSplit(set_text, ','))) {
     if (entry.empty()) {

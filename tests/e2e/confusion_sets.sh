@@ -9,6 +9,8 @@ expect_eq "confusion" "$(printf 'whether\t_TARGET_ the Weather is fine , I wonde
 "$HARE" confusion --set whether,weather --binary raw.txt | cut -f1 | tr '\n' ' ' > labels.txt
 expect_eq "binary labels" "1 -1 1 " "$(cat labels.txt)"
 expect_code 1 "$HARE" confusion --set whether raw.txt
+expect_code 1 "$HARE" confusion raw.txt 2> err.txt
+expect_eq "no --set" "hare confusion: --set WORDS is required, e.g. --set whether,weather" "$(cat err.txt)"
 expect_code 1 "$HARE" confusion --set a,b,c --binary raw.txt
 # Each word of the set is one token, once; the marker too.
 expect_code 1 "$HARE" confusion --set "may be,maybe" raw.txt 2> err.txt
