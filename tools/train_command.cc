@@ -111,8 +111,9 @@ int TrainCommand(int argc, char** argv) {
   if (model->overflowed() > 0) {
     std::cerr << "hare train: warning: " << model->overflowed()
               << " examples (counted in every pass) were not learned from: a score or squared "
-                 "length was beyond a float's range (feature values too large, or all too "
-                 "small: scale them, or --unit-norm)\n";
+                 "length was beyond a float's range (feature values, importance weights or "
+                 "the learning rate too large, or the values all too small: scale them, or "
+                 "--unit-norm)\n";
   }
   if (o.parse.class_labels) {
     std::cerr << "classes = " << result->classes.size() << " ("

@@ -127,6 +127,13 @@ grep -q "^hare train: warning: 2 examples (counted in every pass) were not learn
   fail "overflow warning: $(cat err.txt)"
 "$HARE" train diverge.vw --quiet 2> err.txt
 if grep -q "not learned from" err.txt; then fail "an overflow warning without overflow"; fi
+# An importance weight of 1e37 makes weights whose sum over 50 features
+# overflows: the warning names importance weights among the causes.
+f=$(seq -s' ' -f 'f%g' 1 50)
+printf '1 1e37 | %s\n-1 | %s\n1 | %s\n' "$f" "$f" "$f" > importance.vw
+"$HARE" train importance.vw --quiet 2> err.txt
+grep -qxF "hare train: warning: 2 examples (counted in every pass) were not learned from: a score or squared length was beyond a float's range (feature values, importance weights or the learning rate too large, or the values all too small: scale them, or --unit-norm)" err.txt ||
+  fail "importance overflow warning: $(cat err.txt)"
 
 # Their scores are never NaN: a sum past the float range is done again in
 # doubles (4 * 3e38 - 4 * 3e38 = 0), or is infinite. Weights +4 and -4:
