@@ -134,9 +134,44 @@ class PeekedFd {
 };
 
 // "NAME: corrupt or truncated FORMAT data (WHY)", what every decompressor says.
-absl::Status CorruptInput(const PeekedFd& fd, Compression c, const char* why) {
+absl::Status CorruptInput(const PeekedFd& fd, Compression c, const std::string& why) {
   return absl::DataLossError(
       absl::StrCat(fd.name(), ": corrupt or truncated ", CompressionName(c), " data (", why, ")"));
+}
+
+// Boost's lzma and bzip2 errors all say "iostream error"; their codes
+// (liblzma's lzma_ret, libbzip2's BZ_*) say which fault it was.
+std::string LzmaWhy(int code) {
+  switch (code) {
+    case 10:  // LZMA_BUF_ERROR: no progress possible, the input ended
+      return "the input ends inside the stream";
+    case 9:  // LZMA_DATA_ERROR
+      return "the data is corrupt";
+    case 7:  // LZMA_FORMAT_ERROR
+      return "not an xz stream";
+    case 5:  // LZMA_MEM_ERROR
+    case 6:  // LZMA_MEMLIMIT_ERROR
+      return "out of memory";
+    case 8:  // LZMA_OPTIONS_ERROR
+      return "options this liblzma does not support";
+    default:
+      return absl::StrCat("liblzma error ", code);
+  }
+}
+
+std::string Bzip2Why(int code) {
+  switch (code) {
+    case -7:  // BZ_UNEXPECTED_EOF
+      return "the input ends inside the stream";
+    case -4:  // BZ_DATA_ERROR
+      return "the data is corrupt";
+    case -5:  // BZ_DATA_ERROR_MAGIC
+      return "not a bzip2 stream";
+    case -3:  // BZ_MEM_ERROR
+      return "out of memory";
+    default:
+      return absl::StrCat("libbzip2 error ", code);
+  }
 }
 
 class PlainSource : public Source {
@@ -191,6 +226,10 @@ class CompressedSource : public Source {
     try {
       std::streamsize n = bio::read(stream_, buffer, static_cast<std::streamsize>(size));
       return n < 0 ? 0 : static_cast<size_t>(n);
+    } catch (const bio::lzma_error& e) {
+      return CorruptInput(*fd_, compression_, LzmaWhy(e.error()));
+    } catch (const bio::bzip2_error& e) {
+      return CorruptInput(*fd_, compression_, Bzip2Why(e.error()));
     } catch (const std::exception& e) {
       return CorruptInput(*fd_, compression_, e.what());
     }
