@@ -62,7 +62,7 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
     // "pos", "spam", "DESC:def": a class name, which binary labels cannot be.
     if (e == NumberError::kNotANumber && !text.empty() &&
         absl::ascii_isalpha(static_cast<unsigned char>(text[0])))
-      absl::StrAppend(message, " (labels that are names need --multiclass)");
+      absl::StrAppend(message, " (labels that are names are for models trained with --multiclass)");
     return false;
   }
   if (value != -1.0f && value != 0.0f && value != 1.0f) {

@@ -139,39 +139,20 @@ absl::Status CorruptInput(const PeekedFd& fd, Compression c, const std::string& 
       absl::StrCat(fd.name(), ": corrupt or truncated ", CompressionName(c), " data (", why, ")"));
 }
 
-// Boost's lzma and bzip2 errors all say "iostream error"; their codes
-// (liblzma's lzma_ret, libbzip2's BZ_*) say which fault it was.
+// Boost's lzma and bzip2 errors all say "iostream error"; their codes say
+// which fault it was (an allocation that fails throws std::bad_alloc).
 std::string LzmaWhy(int code) {
-  switch (code) {
-    case 10:  // LZMA_BUF_ERROR: no progress possible, the input ended
-      return "the input ends inside the stream";
-    case 9:  // LZMA_DATA_ERROR
-      return "the data is corrupt";
-    case 7:  // LZMA_FORMAT_ERROR
-      return "not an xz stream";
-    case 5:  // LZMA_MEM_ERROR
-    case 6:  // LZMA_MEMLIMIT_ERROR
-      return "out of memory";
-    case 8:  // LZMA_OPTIONS_ERROR
-      return "options this liblzma does not support";
-    default:
-      return absl::StrCat("liblzma error ", code);
-  }
+  if (code == bio::lzma::buf_error) return "the input ends inside the stream";
+  if (code == bio::lzma::data_error) return "the data is corrupt";
+  if (code == bio::lzma::options_error) return "options this liblzma does not support";
+  return absl::StrCat("liblzma error ", code);
 }
 
 std::string Bzip2Why(int code) {
-  switch (code) {
-    case -7:  // BZ_UNEXPECTED_EOF
-      return "the input ends inside the stream";
-    case -4:  // BZ_DATA_ERROR
-      return "the data is corrupt";
-    case -5:  // BZ_DATA_ERROR_MAGIC
-      return "not a bzip2 stream";
-    case -3:  // BZ_MEM_ERROR
-      return "out of memory";
-    default:
-      return absl::StrCat("libbzip2 error ", code);
-  }
+  if (code == bio::bzip2::unexpected_eof) return "the input ends inside the stream";
+  if (code == bio::bzip2::data_error) return "the data is corrupt";
+  if (code == bio::bzip2::data_error_magic) return "not a bzip2 stream";
+  return absl::StrCat("libbzip2 error ", code);
 }
 
 class PlainSource : public Source {

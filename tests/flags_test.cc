@@ -67,8 +67,7 @@ TEST(FlagParserTest, RepeatableFlagsAdd) {
 TEST(FlagParserTest, AValueGivenTwiceIsRefusedUnlessTheSame) {
   EXPECT_EQ(Parse({"-b", "18", "--bits=20"}).error,
             "--bits is given twice ('18', then '20'): give it once");
-  EXPECT_EQ(Parse({"-b18", "-b", "20"}).error,
-            "-b is given twice ('18', then '20'): give it once");
+  EXPECT_EQ(Parse({"-b18", "-b", "20"}).error, "-b is given twice ('18', then '20'): give it once");
   const Parsed same = Parse({"-b", "20", "--bits", "20", "--quiet", "--quiet"});
   EXPECT_EQ(same.error, "");
   EXPECT_EQ(same.bits, 20);

@@ -207,7 +207,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLineCase{"2 1:1", 1, std::string("label '2'") + kOutsideSet},
         BadLineCase{"0.5 1:1", 1, std::string("label '0.5'") + kOutsideSet},
         BadLineCase{"abc 1:1", 1,
-                    "bad label 'abc': not a number (labels that are names need --multiclass)"},
+                    "bad label 'abc': not a number (labels that are names are for models trained "
+                    "with --multiclass)"},
         BadLineCase{"nan 1:1", 1, "bad label 'nan': not a finite number"},
         BadLineCase{"1 x:1", 3, "bad index 'x' in 'x:1': not a non-negative integer"},
         BadLineCase{"1 -3:1", 3, "bad index '-3' in '-3:1': not a non-negative integer"},

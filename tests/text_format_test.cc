@@ -156,8 +156,12 @@ INSTANTIATE_TEST_SUITE_P(
     Messages, TextBadLineTest,
     ::testing::Values(BadLineCase{"2\tsome words", 1, std::string("label '2'") + kOutsideSet},
                       BadLineCase{"0.5\tsome words", 1, std::string("label '0.5'") + kOutsideSet},
-                      BadLineCase{"abc\tsome words", 1, "bad label 'abc': not a number (labels that are names need --multiclass)"},
-                      BadLineCase{"  x \tsome words", 3, "bad label 'x': not a number (labels that are names need --multiclass)"},
+                      BadLineCase{"abc\tsome words", 1,
+                                  "bad label 'abc': not a number (labels that are names are for "
+                                  "models trained with --multiclass)"},
+                      BadLineCase{"  x \tsome words", 3,
+                                  "bad label 'x': not a number (labels that are names are for "
+                                  "models trained with --multiclass)"},
                       BadLineCase{"nan\tsome words", 1, "bad label 'nan': not a finite number"},
                       BadLineCase{"1 1\tsome words", 1, "bad label '1 1': not a number"}));
 

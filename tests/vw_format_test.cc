@@ -290,13 +290,17 @@ const char kOutsideSet[] = " is outside the expected set: binary labels are -1 a
 INSTANTIATE_TEST_SUITE_P(
     Messages, VwBadLineTest,
     ::testing::Values(
-        BadLineCase{"abc | a", 1, "bad label 'abc': not a number (labels that are names need --multiclass)"},
+        BadLineCase{"abc | a", 1,
+                    "bad label 'abc': not a number (labels that are names are for models trained "
+                    "with --multiclass)"},
         BadLineCase{"2 | a", 1, std::string("label '2'") + kOutsideSet},
         BadLineCase{"0.5 | a", 1, std::string("label '0.5'") + kOutsideSet},
         BadLineCase{"  -2 | a", 3, std::string("label '-2'") + kOutsideSet},
         BadLineCase{"nan | a", 1, "bad label 'nan': not a finite number"},
         BadLineCase{"1e39 | a", 1, "bad label '1e39': too large for a float"},
-        BadLineCase{"hello", 1, "bad label 'hello': not a number (labels that are names need --multiclass)"},  // no '|': not a tag
+        BadLineCase{"hello", 1,
+                    "bad label 'hello': not a number (labels that are names are for models trained "
+                    "with --multiclass)"},  // no '|': not a tag
         BadLineCase{"1 | a:nan", 7, "bad feature value 'nan' in 'a:nan': not a finite number"},
         BadLineCase{"1 | a:inf", 7, "bad feature value 'inf' in 'a:inf': not a finite number"},
         BadLineCase{"1 | a:-inf", 7, "bad feature value '-inf' in 'a:-inf': not a finite number"},

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
 #include "io/format.h"
+#include "io/number.h"
 
 namespace hare::tools {
 
@@ -133,15 +134,22 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
     };
   };
   // With `lettered`, "aN" (VW: for namespaces starting with a) goes there.
+  // The flag repeats for lettered values, but a plain one is given once.
   auto gram = [&small_int](const char* name, int lo, int hi, int* out,
                            std::vector<std::string>* lettered) {
-    return [small_int, name, lo, hi, out, lettered](std::string_view v) {
+    return [small_int, name, lo, hi, out, lettered,
+            plain = std::string()](std::string_view v) mutable {
       if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9') && v[0] != '-') {
         int n = 0;
         if (absl::Status s = small_int(name, lo, hi, &n)(v.substr(1)); !s.ok()) return s;
         lettered->emplace_back(v);
         return absl::OkStatus();
       }
+      if (!plain.empty() && plain != v) {
+        return absl::InvalidArgumentError(absl::StrCat("given twice (", io::Quote(plain), ", then ",
+                                                       io::Quote(v), "): give it once"));
+      }
+      plain = std::string(v);
       return small_int(name, lo, hi, out)(v);
     };
   };
@@ -176,9 +184,11 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
               return ParseAffixes(v, text.affixes, lettered_affixes);
             });
   // VW's --ngram a2 --ngram b3: one value for each namespace.
+  // --affix values add up (+4 then -3 is +4,-3); so do VW's lettered n-grams
+  // (--ngram a2 --ngram b3), while --ngram's plain value is given once.
+  flags.AllowRepeats("--affix");
   if (lettered_ngrams != nullptr) flags.AllowRepeats("--ngram");
   if (lettered_skips != nullptr) flags.AllowRepeats("--skips");
-  if (lettered_affixes != nullptr) flags.AllowRepeats("--affix");
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
   flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
   flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {

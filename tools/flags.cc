@@ -91,17 +91,25 @@ std::string FlagParser::Hint(std::string_view name) const {
   if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
   if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
   if (name == "-k" || name == "--kill_cache") return " (hare rebuilds a cache that does not fit)";
-  // VW's options of other jobs, where hare has another command for them.
-  if (name == "-p" || name == "--predictions")
-    return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
-  if (name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
-  if (name == "--binary" || name == "--link")
-    return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
-  if ((name == "-b" || name == "--bits" || name == "--format") && Knows("-i"))
-    return " (the model keeps its table size and input format)";
   std::string dashed(name);
   std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
   if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");
+  return "";
+}
+
+std::string FlagParser::JobHint(std::string_view name) const {
+  // VW's options of other jobs, where hare has another command for them:
+  // training (a command that writes a model, -f) and using a model (-i).
+  const bool trains = Knows("-f"), uses_a_model = Knows("-i");
+  if (trains && (name == "-p" || name == "--predictions"))
+    return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
+  if (!trains && uses_a_model && (name == "-p" || name == "--predictions"))
+    return " (hare predict writes its predictions to stdout)";
+  if (trains && name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
+  if (trains && (name == "--binary" || name == "--link"))
+    return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
+  if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
+    return " (the model keeps its table size and input format)";
   return "";
 }
 
@@ -145,9 +153,16 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       inline_value = true;
     }
     const Flag* flag = Find(name);
-    // "-b20", "-qab": a short flag with its value attached, as getopt reads it.
+    // "-b20", "-qab": a short flag with its value attached, as getopt reads
+    // it. Not VW's grouped switches: "-ck" (-c -k) would name a cache "k".
     if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2) {
       if (const Flag* f = Find(arg.substr(0, 2)); f != nullptr && !f->value_name.empty()) {
+        const std::string as_option = absl::StrCat("-", std::string(arg.substr(2)));
+        if (Knows(as_option) || !Hint(as_option).empty()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(std::string(arg.substr(0, 2)), " needs a value (", f->value_name,
+                           "), not the option ", as_option, ": give each option apart"));
+        }
         flag = f;
         name = arg.substr(0, 2);
         value = arg.substr(2);
@@ -156,7 +171,7 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     }
     if (flag == nullptr) {
       return absl::InvalidArgumentError(
-          absl::StrCat("unknown option ", std::string(name), Hint(name)));
+          absl::StrCat("unknown option ", std::string(name), Hint(name), JobHint(name)));
     }
     if (flag->value_name.empty()) {
       if (inline_value)

@@ -57,6 +57,9 @@ class FlagParser {
   const Flag* Find(std::string_view name) const;
   // After "unknown option NAME": the option hare has for VW's spelling, or "".
   std::string Hint(std::string_view name) const;
+  // After "unknown option NAME": the hare command for VW's option of another
+  // job (-p in train: hare test -p), or "".
+  std::string JobHint(std::string_view name) const;
 
   std::vector<Flag> flags_;
   std::vector<Given> given_;

@@ -123,13 +123,15 @@ struct Setup {
 };
 
 // Why a holdout got no labelled example, when the input says more than its
-// size: lines that were all bad, or examples without labels.
-std::string TooFewWhy(const learner::RunStats& stats, int64_t period) {
-  // Bad lines are counted once (a cache keeps their count); examples, each pass.
-  if (stats.bad_lines > 0 && stats.labelled < static_cast<uint64_t>(period)) {
-    return absl::StrCat(" (", stats.bad_lines, " line(s) skipped as bad, ",
-                        stats.labelled > 0 ? "few" : "no",
-                        " labelled example left: see the messages above)");
+// size: lines that were all bad, or examples without labels. Bad lines are
+// counted once (a cache keeps their count), labelled examples each pass.
+std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
+  const learner::RunStats& stats = r.stats;
+  const uint64_t labelled = stats.labelled / std::max<uint64_t>(r.passes.size(), 1);
+  if (stats.bad_lines > 0 && labelled < static_cast<uint64_t>(period)) {
+    return absl::StrCat(" (", stats.bad_lines, stats.bad_lines == 1 ? " bad line" : " bad lines",
+                        " skipped, ", labelled == 0 ? "no labelled example" : "too few labelled",
+                        " left: see the messages above)");
   }
   if (stats.examples > 0 && stats.labelled == 0) return " (none of the examples has a label)";
   return "";
@@ -205,9 +207,9 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
       return result;
     }
     if (r->passes.empty() || r->passes[0].holdout_examples == 0) {
-      result.error = absl::StrCat("no labelled example held out (1 in ", o.holdout_period,
-                                  "): too few examples to score options on",
-                                  TooFewWhy(r->stats, o.holdout_period));
+      result.error =
+          absl::StrCat("no labelled example held out (1 in ", o.holdout_period,
+                       "): too few examples to score options on", TooFewWhy(*r, o.holdout_period));
       return result;
     }
     // A fold stopped early keeps its last error for the passes it skipped.

@@ -20,7 +20,7 @@ printf '%s\n' \
   '1 | a:1x' > bad.vw
 "$HARE" train bad.vw -f bad.model --quiet 2> err.txt
 cat > want.txt <<'WANT'
-bad.vw:2:1: bad label 'x': not a number (labels that are names need --multiclass); line skipped
+bad.vw:2:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass); line skipped
 bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1); line skipped
 bad.vw:4:7: bad feature value 'nan' in 'a:nan': not a finite number; line skipped
 bad.vw:5:7: bad feature value 'inf' in 'a:inf': not a finite number; line skipped
@@ -53,14 +53,14 @@ WANT
 diff want.txt got.txt || fail "LIBSVM messages differ"
 printf 'pos\tgood film\n1\tgood film\n' > bad.txt
 "$HARE" train --format text bad.txt --quiet 2> err.txt
-grep -q "^bad.txt:1:1: bad label 'pos': not a number (labels that are names need --multiclass); line skipped$" err.txt || fail "text label"
+grep -q "^bad.txt:1:1: bad label 'pos': not a number (labels that are names are for models trained with --multiclass); line skipped$" err.txt || fail "text label"
 
 # --strict: exit 2 at the first bad line, naming it, and the old model stays.
 "$HARE" gen -n 100 > good.vw
 "$HARE" train good.vw -f keep.model --quiet 2>/dev/null
 cp keep.model keep.before
 expect_code 2 "$HARE" train bad.vw -f keep.model --strict --quiet 2> err.txt
-grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (labels that are names need --multiclass) (stopped by --strict)$" err.txt ||
+grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass) (stopped by --strict)$" err.txt ||
   fail "strict message: $(cat err.txt)"
 cmp -s keep.model keep.before || fail "--strict failure changed the existing model"
 ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"

@@ -297,6 +297,16 @@ for pair in "-p x|predictions: hare test -i MODEL -p FILE, or hare predict" \
   expect_code 1 "$HARE" train $option d.vw 2> err.txt
   grep -qxF "hare train: unknown option ${option%% *} (${pair#*|})" err.txt || fail "$option: $(cat err.txt)"
 done
+expect_code 1 "$HARE" predict -i m.model -p out.txt 2> err.txt < d.vw
+grep -qxF "hare predict: unknown option -p (hare predict writes its predictions to stdout)" err.txt ||
+  fail "predict -p: $(cat err.txt)"
+# A value may still look like one of those options: -q -p pairs namespaces - and p.
+"$HARE" train -q -p d.vw --quiet 2> err.txt || fail "-q -p: $(cat err.txt)"
+# VW's grouped switches are not a value attached: -ck would name a cache "k".
+expect_code 1 "$HARE" train -ck --passes 2 d.vw 2> err.txt
+grep -qxF "hare train: -c needs a value (FILE), not the option -k: give each option apart" err.txt ||
+  fail "-ck: $(cat err.txt)"
+[[ ! -e k ]] || fail "-ck wrote a cache k"
 expect_code 1 "$HARE" test -i m.model --format vw d.vw 2> err.txt
 grep -qxF "hare test: unknown option --format (the model keeps its table size and input format)" err.txt ||
   fail "test --format: $(cat err.txt)"

@@ -106,3 +106,9 @@ expect_code 1 "$HARE" features --no-unigrams < /dev/null 2> err.txt
 grep -q -- "--no-unigrams leaves no features" err.txt || fail "features --no-unigrams alone: $(cat err.txt)"
 
 echo ok
+
+# --affix values add up, as one comma-separated list; a plain --ngram is given once.
+printf 'pos\tgoodness gracious\n' > affix.tsv
+expect_eq "--affix twice" "$("$HARE" features --affix +4,-3 affix.tsv)" "$("$HARE" features --affix +4 --affix -3 affix.tsv)"
+expect_code 1 "$HARE" train --format text --ngram 2 --ngram 3 affix.tsv 2> err.txt
+grep -qxF "hare train: --ngram: given twice ('2', then '3'): give it once" err.txt || fail "--ngram twice: $(cat err.txt)"

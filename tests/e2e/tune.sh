@@ -94,12 +94,17 @@ grep -q "^hare tune: no labelled example held out (1 in 5): too few examples to 
 # then the error says why nothing was held out; --strict stops at the first.
 printf 'pos\thello world\nneg\tbad day\n' > names.tsv
 expect_code 2 "$HARE" tune --format text names.tsv 2> names.txt
-expect_eq "all bad lines" "names.tsv:1:1: bad label 'pos': not a number (labels that are names need --multiclass); line skipped
-names.tsv:2:1: bad label 'neg': not a number (labels that are names need --multiclass); line skipped
-hare tune: no labelled example held out (1 in 5): too few examples to score options on (2 line(s) skipped as bad, no labelled example left: see the messages above)" \
+expect_eq "all bad lines" "names.tsv:1:1: bad label 'pos': not a number (labels that are names are for models trained with --multiclass); line skipped
+names.tsv:2:1: bad label 'neg': not a number (labels that are names are for models trained with --multiclass); line skipped
+hare tune: no labelled example held out (1 in 5): too few examples to score options on (2 bad lines skipped, no labelled example left: see the messages above)" \
   "$(cat names.txt)"
+# One labelled line among bad ones, over tune's 20 passes: still too few.
+printf '1 | a\nx | a\ny | b\n' > one.vw
+expect_code 2 "$HARE" tune one.vw 2> one.txt
+grep -qxF "hare tune: no labelled example held out (1 in 5): too few examples to score options on (2 bad lines skipped, too few labelled left: see the messages above)" one.txt ||
+  fail "one labelled: $(cat one.txt)"
 expect_code 2 "$HARE" tune --format text --strict names.tsv 2> strict.txt
-expect_eq "--strict" "hare tune: names.tsv:1:1: bad label 'pos': not a number (labels that are names need --multiclass) (stopped by --strict)" "$(cat strict.txt)"
+expect_eq "--strict" "hare tune: names.tsv:1:1: bad label 'pos': not a number (labels that are names are for models trained with --multiclass) (stopped by --strict)" "$(cat strict.txt)"
 printf '| a\n| b\n| c\n| d\n| e\n| f\n' > unlabelled.vw
 expect_code 2 "$HARE" tune unlabelled.vw 2> unlabelled.txt
 grep -qxF "hare tune: no labelled example held out (1 in 5): too few examples to score options on (none of the examples has a label)" unlabelled.txt ||
