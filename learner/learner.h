@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "io/example_batch.h"
 #include "learner/options.h"
 
@@ -71,6 +72,21 @@ class Scores {
   std::vector<float> values_;
 };
 
+// All a learner holds, so that training can go on where it stopped
+// (--save-resume, then hare train -i): its counters, and the table's slots
+// that are not all zero, each with every float the rule keeps in it (the
+// weight, an AROW variance, an average's sum, AdaGrad's G, ...).
+struct TrainingState {
+  int32_t classes = 0;      // classes seen (class labels only)
+  uint64_t steps = 0;       // labelled examples learned from
+  uint64_t overflowed = 0;  // of which not learned from (learner.h: overflowed())
+  double l2_total = 0;      // SGD's regularization owed, as linear_learner.h keeps it
+  double l1_total = 0;
+  int floats_per_slot = 1;
+  std::vector<uint32_t> indices = {};  // ascending
+  std::vector<float> floats = {};      // floats_per_slot for each index
+};
+
 class Learner : public WeightSource {
  public:
   // Progressive validation: each example of the batch is scored, its scores
@@ -94,6 +110,10 @@ class Learner : public WeightSource {
   // Labelled examples whose score or squared length overflowed a float
   // (feature values too large): not learned from, or not by every class.
   virtual uint64_t overflowed() const = 0;
+  virtual TrainingState SaveState() const = 0;
+  // Takes a state that SaveState of a learner of the same options gave;
+  // fails, changing nothing, when its layout is another's.
+  virtual absl::Status Resume(const TrainingState& state) = 0;
 
   // Binary shorthands: labels from the batch, one score per example.
   void Train(const io::ExampleBatch& batch, std::span<const uint8_t> held_out,

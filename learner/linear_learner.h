@@ -36,6 +36,7 @@
 #include <limits>
 #include <span>
 
+#include "absl/strings/str_cat.h"
 #include "io/example_batch.h"
 #include "learner/example_scores.h"
 #include "learner/feature_loop.h"
@@ -169,6 +170,45 @@ class LinearLearner final : public Learner {
   bool normalizes_input() const override { return Rule::kNormalizesInput; }
   Threshold threshold_of_rule() const { return {threshold(), threshold_per_feature()}; }
   uint64_t overflowed() const override { return overflowed_; }
+
+  TrainingState SaveState() const override {
+    TrainingState state{.classes = known_,
+                        .steps = steps_,
+                        .overflowed = overflowed_,
+                        .l2_total = l2_total_,
+                        .l1_total = l1_total_,
+                        .floats_per_slot = kFloats};
+    for (uint64_t i = 0; i < table_.slots(); ++i) {
+      const float* slot = table_.slot(static_cast<uint32_t>(i));
+      if (std::all_of(slot, slot + kFloats, [](float f) { return f == 0; })) continue;
+      state.indices.push_back(static_cast<uint32_t>(i));
+      state.floats.insert(state.floats.end(), slot, slot + kFloats);
+    }
+    return state;
+  }
+
+  absl::Status Resume(const TrainingState& state) override {
+    if (state.floats_per_slot != kFloats ||
+        state.floats.size() != state.indices.size() * size_t{kFloats}) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("its training state has ", state.floats_per_slot,
+                       " floats a slot, and these options' learner ", kFloats));
+    }
+    for (size_t k = 0; k < state.indices.size(); ++k) {
+      if (uint64_t{state.indices[k]} >= table_.slots())
+        return absl::InvalidArgumentError("its training state has a slot out of range");
+    }
+    for (size_t k = 0; k < state.indices.size(); ++k) {
+      std::copy_n(state.floats.data() + k * kFloats, kFloats, table_.slot(state.indices[k]));
+    }
+    known_ = state.classes;
+    steps_ = state.steps;
+    overflowed_ = state.overflowed;
+    l2_total_ = state.l2_total;
+    l1_total_ = state.l1_total;
+    if constexpr (requires { rule_.t; }) rule_.t = state.steps;  // SGD's schedule
+    return absl::OkStatus();
+  }
 
   const Rule& rule() const { return rule_; }
   const WeightTable& table() const { return table_; }

@@ -49,7 +49,7 @@ class Evaluation {
     ++predicted_[predicted_class];
     ++examples_;
     if (classes() == 2) {
-      keys_[true_class].push_back(SortKey(score));
+      keys_[true_class == 1].push_back(SortKey(score));
       keys_sorted_ = false;
     }
   }

@@ -46,6 +46,10 @@ constexpr uint32_t kAffixPart = 1;
 constexpr uint32_t kVwAffixPart = 1;
 constexpr uint32_t kNamespaceUsePart = 3;
 constexpr size_t kMaxLearnerFlags = 65535;
+// The training state's fixed part (version 10 on): floats per slot, classes,
+// steps, overflowed, the two totals and the slot count.
+constexpr uint64_t kStateFixed = 4 + 4 + 8 + 8 + 8 + 8 + 8;
+constexpr uint32_t kMaxStateFloats = 64;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
 std::string Errno() { return std::strerror(errno); }
@@ -105,6 +109,42 @@ T Get(const char*& p) {
   return value;
 }
 
+// The training state of `bytes` bytes at `p`, of a table of 2^bits slots and
+// a model of `classes` classes (0: binary).
+absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t bits,
+                                        uint32_t classes) {
+  auto damaged = [] { return absl::DataLossError("damaged training state"); };
+  if (bytes < kStateFixed) return damaged();
+  TrainingState state;
+  const uint32_t f = Get<uint32_t>(p);
+  state.floats_per_slot = static_cast<int>(f);
+  state.classes = Get<int32_t>(p);
+  state.steps = Get<uint64_t>(p);
+  state.overflowed = Get<uint64_t>(p);
+  state.l2_total = Get<double>(p);
+  state.l1_total = Get<double>(p);
+  const uint64_t count = Get<uint64_t>(p);
+  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) ||
+      bytes != kStateFixed + count * (4 + 4 * uint64_t{f}) || state.classes < 0 ||
+      static_cast<uint32_t>(state.classes) > classes || state.overflowed > state.steps ||
+      std::isnan(state.l2_total) || std::isnan(state.l1_total)) {
+    return damaged();
+  }
+  state.indices.resize(count);
+  state.floats.resize(count * f);
+  int64_t previous = -1;
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint32_t index = Get<uint32_t>(p);
+    if (static_cast<int64_t>(index) <= previous || (bits < 32 && (index >> bits) != 0))
+      return damaged();
+    previous = index;
+    state.indices[k] = index;
+    std::memcpy(state.floats.data() + k * f, p, 4 * f);
+    p += 4 * f;
+  }
+  return state;
+}
+
 }  // namespace
 
 absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs) {
@@ -133,7 +173,8 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
 }
 
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
-                       const std::string& path, std::span<const FeatureName> names) {
+                       const std::string& path, std::span<const FeatureName> names,
+                       const TrainingState* state) {
   uint64_t count = 0;
   const uint64_t slots = uint64_t{1} << header.bits;
   for (uint64_t i = 0; i < slots; ++i) {
@@ -261,6 +302,23 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint16_t>(static_cast<uint16_t>(n.name.size()));
     out.PutBytes(n.name.data(), n.name.size());
   }
+  if (state == nullptr) {
+    out.Put<uint64_t>(0);
+  } else {
+    const size_t f = static_cast<size_t>(state->floats_per_slot);
+    out.Put<uint64_t>(kStateFixed + state->indices.size() * (4 + 4 * f));
+    out.Put<uint32_t>(static_cast<uint32_t>(f));
+    out.Put<int32_t>(state->classes);
+    out.Put<uint64_t>(state->steps);
+    out.Put<uint64_t>(state->overflowed);
+    out.Put<double>(state->l2_total);
+    out.Put<double>(state->l1_total);
+    out.Put<uint64_t>(state->indices.size());
+    for (size_t k = 0; k < state->indices.size(); ++k) {
+      out.Put<uint32_t>(state->indices[k]);
+      out.PutBytes(reinterpret_cast<const char*>(state->floats.data() + k * f), 4 * f);
+    }
+  }
   const bool ok = out.Finish();
   const std::string why = ok ? "" : Errno();
   if (!target.in_place) {
@@ -359,12 +417,23 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     close(fd);
     return refuse("damaged: its header sizes disagree");
   }
-  const uint64_t expected = names_at + 16 + name_sizes[1] + 8;
+  // Version 10 on: the training state's size after the names.
+  const uint64_t state_at = names_at + 16 + name_sizes[1];
+  uint64_t state_bytes = 0;
+  const bool has_state_size = version >= 10;
+  const bool state_read =
+      !has_state_size || (names_read && size >= state_at + 8 + 8 &&
+                          read_at(reinterpret_cast<char*>(&state_bytes), 8, state_at));
+  if (state_bytes > (uint64_t{1} << 48)) {
+    close(fd);
+    return refuse("damaged: its header sizes disagree");
+  }
+  const uint64_t expected = state_at + (has_state_size ? 8 + state_bytes : 0) + 8;
   if (size != expected) {
     close(fd);
     return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
-                               " bytes but its header says ", names_read ? "" : "at least ",
-                               expected));
+                               " bytes but its header says ",
+                               names_read && state_read ? "" : "at least ", expected));
   }
   std::string body(size, '\0');
   bool read_ok = read_at(body.data(), size, 0);
@@ -567,6 +636,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   }
   if (q != names_end) return refuse("damaged feature names");
   model.set_names(std::move(names));
+  if (state_bytes > 0) {
+    absl::StatusOr<TrainingState> state = ReadState(q + 8, state_bytes, bits, classes);
+    if (!state.ok()) return refuse(std::string(state.status().message()));
+    model.set_state(*std::move(state));
+  }
   return model;
 }
 

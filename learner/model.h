@@ -37,6 +37,11 @@
 //   8  u64 B, their bytes
 //   B  M entries (u32 slot index, u16 length L, L bytes of the name), by
 //      index then name
+//   (from version 10) the training state (--save-resume; learner.h):
+//   8  u64 S, its bytes (0: none; then nothing more)
+//   S  u32 floats per slot F, i32 classes seen, u64 steps, u64 overflowed,
+//      f64 L2 total, f64 L1 total, u64 P slots, then P entries (u32 slot
+//      index, F f32 floats), by increasing index
 //   8  u64 XXH3-64 of every byte before it
 //
 // A file is written whole as a new file without a name (io::PendingFile) and
@@ -48,6 +53,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -72,7 +78,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 8: the text's affixes (--affix). Older files load without them.
 // 9: VW's affixes (--affix +4a), --ignore, --ignore_linear and --keep. Older
 //    files load without them.
-inline constexpr uint32_t kModelVersion = 9;
+// 10: the training state (--save-resume). Older files load without one.
+inline constexpr uint32_t kModelVersion = 10;
 
 struct ModelHeader {
   int bits = 18;
@@ -138,6 +145,9 @@ class Model : public WeightSource {
   // The names training kept (--keep-names), by slot then name; else empty.
   const std::vector<FeatureName>& names() const { return names_; }
   void set_names(std::vector<FeatureName> names) { names_ = std::move(names); }
+  // What training needs to go on (saved with --save-resume), or null.
+  const TrainingState* state() const { return state_ ? &*state_ : nullptr; }
+  void set_state(TrainingState state) { state_ = std::move(state); }
 
  private:
   ModelHeader header_;
@@ -145,12 +155,14 @@ class Model : public WeightSource {
   WeightTable weights_;
   uint64_t nonzero_ = 0;
   std::vector<FeatureName> names_;
+  std::optional<TrainingState> state_;
 };
 
 // `names` must be sorted (FeatureNames::Sorted) and hold names of at most
 // 65535 bytes.
 absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
-                       const std::string& path, std::span<const FeatureName> names = {});
+                       const std::string& path, std::span<const FeatureName> names = {},
+                       const TrainingState* state = nullptr);
 // kPredict refuses a text model whose words an older tokenizer split (its
 // features would not match this hare's); kInspect (hare model info, dump)
 // loads it, its header saying which tokenizer.

@@ -84,19 +84,22 @@ struct TrainOptions {
   std::vector<std::string> inputs;  // none, or "-", is stdin
   io::ParseOptions parse;
   LearnerOptions learner;
-  std::string model_out;  // -f; empty: the model is not saved
-  bool strict = false;    // stop at the first bad line
-  bool quiet = false;     // no progress rows
+  std::string model_out;     // -f; empty: the model is not saved
+  std::string model_in;      // -i: go on training this model (saved with --save-resume)
+  bool save_resume = false;  // -f also keeps the training state, for a later -i
+  bool strict = false;       // stop at the first bad line
+  bool quiet = false;        // no progress rows
   int passes = 1;
   int holdout_period = 10;  // with passes > 1, every k-th example is held out
   int holdout_offset = 0;   // ... counting from this one: example n when (n + offset) % k == 0
   bool holdout_off = false;
   int learn_passes = 0;  // > 0: the passes after this many only predict (hare tune, --rule nb)
   int early_stop = 3;    // passes without holdout improvement before stopping
-  bool probabilities = false;  // fit a calibration on held-out examples
-  bool keep_names = false;     // remember the names behind the slots of trained examples
-  std::string cache;           // --cache FILE: parsed examples for later passes
-  int threads = 1;             // parser threads (1: read, parse and learn on one thread)
+  bool probabilities = false;        // fit a calibration on held-out examples
+  bool keep_names = false;           // remember the names behind the slots of trained examples
+  std::vector<std::string> classes;  // class names numbered first (-i: the model's)
+  std::string cache;                 // --cache FILE: parsed examples for later passes
+  int threads = 1;                   // parser threads (1: read, parse and learn on one thread)
   io::ChunkerOptions chunking;
 };
 

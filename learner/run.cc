@@ -179,7 +179,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const uint32_t mask = hashing::MaskFor(o.parse.bits);
   const int holdout = (o.passes > 1 || o.probabilities) && !o.holdout_off ? o.holdout_period : 0;
   const bool binary = o.learner.multiclass == Multiclass::kNone;
-  ClassMap classes = binary ? ClassMap::Binary() : ClassMap();
+  ClassMap classes = binary ? ClassMap::Binary() : ClassMap(o.classes);
   classes.LimitToAModel();
   io::ExampleBatch kept;  // held-out examples to calibrate on
   std::vector<int32_t> kept_classes;
@@ -215,12 +215,18 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       say(absl::StrCat("cache ", cache_path, " was made from text with ", (*cached)->bad_lines(),
                        " bad line(s); --strict reads the text again"));
     } else if (cached.ok()) {
-      say(absl::StrCat("reading examples from cache ", cache_path));
-      if (absl::Status s = classes.Adopt((*cached)->class_names()); !s.ok()) return s;
-      // The text's bad lines were reported when the cache was made, and count.
-      result.stats.bad_lines += (*cached)->bad_lines();
-      reader = cached->get();
-      stream = std::move(*cached);
+      // A cache numbers its classes as the run that made it met them; after
+      // -i, the model's classes come first, and a cache made without it may
+      // number them otherwise.
+      if (absl::Status s = classes.Adopt((*cached)->class_names()); !s.ok()) {
+        say(absl::StrCat(s.message(), "; rebuilding it"));
+      } else {
+        say(absl::StrCat("reading examples from cache ", cache_path));
+        // The text's bad lines were reported when the cache was made, and count.
+        result.stats.bad_lines += (*cached)->bad_lines();
+        reader = cached->get();
+        stream = std::move(*cached);
+      }
     } else if (absl::IsFailedPrecondition(cached.status())) {
       say(absl::StrCat(cached.status().message(), "; rebuilding it"));
     }

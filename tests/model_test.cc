@@ -5,11 +5,13 @@
 #include <sys/stat.h>
 #include <xxhash.h>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <thread>
 
@@ -105,9 +107,9 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
   // run + 1 affix count + 1 VW affix count + 3 lengths of --ignore,
   // --ignore_linear and --keep + 8 count + 3 * 8 weights + 16 names count and
-  // bytes + 8 checksum.
-  EXPECT_EQ(ReadFile(path_).size(),
-            16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 3u + 8u + 24u + 16u + 8u);
+  // bytes + 8 training state bytes (none) + 8 checksum.
+  EXPECT_EQ(ReadFile(path_).size(), 16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 3u +
+                                        8u + 24u + 16u + 8u + 8u);
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -190,7 +192,7 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   EXPECT_EQ(bytes, ReadFile(again));
   // 196 bytes with no name (the 16 of their count and size included), then
   // (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 196u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 204u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -304,8 +306,9 @@ TEST_F(ModelTest, EveryTruncationIsRefused) {
   EXPECT_THAT(std::string(LoadModel(cut).status().message()), HasSubstr("truncated"));
 }
 
-// A cut inside the feature names says the size the file should have.
-TEST_F(ModelTest, CutInTheNamesSaysTheWholeSize) {
+// A cut inside the feature names says the least size the file should have
+// (the training state's size, after the names, is cut off).
+TEST_F(ModelTest, CutInTheNamesSaysTheLeastSize) {
   const std::vector<FeatureName> names = {{0, "Constant"}, {7, "a^x"}, {7, "b^y*c^z"}};
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, names).ok());
   const std::string bytes = ReadFile(path_);
@@ -313,7 +316,12 @@ TEST_F(ModelTest, CutInTheNamesSaysTheWholeSize) {
   WriteFile(cut, bytes.substr(0, bytes.size() - 12));
   EXPECT_THAT(std::string(LoadModel(cut).status().message()),
               HasSubstr(absl::StrCat("truncated: the file has ", bytes.size() - 12,
-                                     " bytes but its header says ", bytes.size())));
+                                     " bytes but its header says at least ", bytes.size())));
+  // Cut in the training state's size, the same.
+  WriteFile(cut, bytes.substr(0, bytes.size() - 9));
+  EXPECT_THAT(std::string(LoadModel(cut).status().message()),
+              HasSubstr(absl::StrCat("truncated: the file has ", bytes.size() - 9,
+                                     " bytes but its header says at least ")));
 }
 
 TEST_F(ModelTest, EveryFlippedBitIsRefused) {
@@ -335,6 +343,91 @@ TEST_F(ModelTest, EveryFlippedBitIsRefused) {
             "cannot load model " + bad + ": checksum mismatch: the file is damaged");
 }
 
+// The training state of an averaged Perceptron (3 floats a slot: the weight
+// and the average's double), as --save-resume keeps it.
+TrainingState TestState() {
+  return {.classes = 0,
+          .steps = 9,
+          .overflowed = 1,
+          .l2_total = -0.5,
+          .l1_total = -HUGE_VAL,
+          .floats_per_slot = 3,
+          .indices = {0, 7, 63},
+          .floats = {1.5f, 2, 3, -0.25f, 5, 6, 3e-20f, 8, 9}};
+}
+
+TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
+  const TrainingState state = TestState();
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, {}, &state).ok());
+  const std::string bytes = ReadFile(path_);
+  // 8 bytes of its size, 48 fixed, 3 slots of 4 + 12 bytes.
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  EXPECT_EQ(bytes.size(), ReadFile(path_).size() + 48 + 3 * 16);
+  WriteFile(path_, bytes);
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_NE(m->state(), nullptr);
+  const TrainingState& got = *m->state();
+  EXPECT_EQ(got.classes, 0);
+  EXPECT_EQ(got.steps, 9u);
+  EXPECT_EQ(got.overflowed, 1u);
+  EXPECT_EQ(got.l2_total, -0.5);
+  EXPECT_EQ(got.l1_total, -HUGE_VAL);
+  EXPECT_EQ(got.floats_per_slot, 3);
+  EXPECT_EQ(got.indices, state.indices);
+  EXPECT_EQ(got.floats, state.floats);
+  // Saved again, the same bytes.
+  const std::string again = dir_ + "/again.hare";
+  ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names(), m->state()).ok());
+  EXPECT_EQ(ReadFile(again), bytes);
+  // Every cut and every flipped bit of the state is refused.
+  const std::string bad = dir_ + "/bad.hare";
+  for (size_t n = bytes.size() - 48 - 3 * 16 - 16; n < bytes.size(); ++n) {
+    WriteFile(bad, bytes.substr(0, n));
+    ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a cut to " << n << " bytes";
+    for (int bit = 0; bit < 8; ++bit) {
+      std::string flipped = bytes;
+      flipped[n] = static_cast<char>(flipped[n] ^ (1 << bit));
+      WriteFile(bad, flipped);
+      ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a flip of bit " << bit << " of byte " << n;
+    }
+  }
+  // A state out of order, with a checksum made again, is refused by its content.
+  TrainingState unordered = state;
+  std::swap(unordered.indices[0], unordered.indices[1]);
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), bad, {}, &unordered).ok());
+  EXPECT_EQ(LoadModel(bad).status().message(),
+            "cannot load model " + bad + ": damaged training state");
+  TrainingState too_many_classes = state;
+  too_many_classes.classes = 2;  // a binary model
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), bad, {}, &too_many_classes).ok());
+  EXPECT_EQ(LoadModel(bad).status().message(),
+            "cannot load model " + bad + ": damaged training state");
+}
+
+// A learner takes only a state of its own layout, and then scores as the
+// one that saved it.
+TEST_F(ModelTest, ALearnerResumesOnlyItsOwnLayout) {
+  LearnerOptions averaged;
+  averaged.average = true;
+  std::unique_ptr<Learner> perceptron = MakeLearner(LearnerOptions{}, 6);
+  EXPECT_EQ(perceptron->Resume(TestState()).message(),
+            "its training state has 3 floats a slot, and these options' learner 1");
+  EXPECT_EQ(perceptron->PredictionWeight(0), 0.0f);  // unchanged
+  std::unique_ptr<Learner> learner = MakeLearner(averaged, 6);
+  ASSERT_TRUE(learner->Resume(TestState()).ok());
+  const TrainingState saved = learner->SaveState();
+  EXPECT_EQ(saved.indices, TestState().indices);
+  EXPECT_EQ(saved.floats, TestState().floats);
+  EXPECT_EQ(saved.steps, 9u);
+  EXPECT_EQ(saved.overflowed, 1u);
+  EXPECT_EQ(learner->overflowed(), 1u);
+  TrainingState outside = TestState();
+  outside.indices[2] = 64;  // a table of 2^6 slots
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(outside).message(),
+            "its training state has a slot out of range");
+}
+
 TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
   const std::string foreign = dir_ + "/foreign.hare";
   WriteFile(foreign, "1 | a b c\n-1 | d e f\n");
@@ -344,17 +437,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 10;  // format version 10
+  newer[8] = 11;  // format version 11
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 10, but this hare reads versions 4 to 9 (made by a newer hare)");
+                ": format version 11, but this hare reads versions 4 to 10 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 9");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 10");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -364,16 +457,19 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // Before format version 7, -q/--cubic features hashed as n-grams do: such a
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
-// The bytes of a model of the current version without affixes or namespace
-// choices as a file of an older `version` (6 to 8) would hold them: without
-// the zero counts that end the header (the text's affixes from version 8 on;
-// VW's, --ignore, --ignore_linear and --keep from 9 on), with the checksum
-// made again.
+// The bytes of a model of the current version without affixes, namespace
+// choices or training state as a file of an older `version` (6 to 9) would
+// hold them: without the zero counts that end the header (the text's affixes
+// from version 8 on; VW's, --ignore, --ignore_linear and --keep from 9 on)
+// and the zero size of the state before the checksum (from 10 on), with the
+// checksum made again.
 std::string AsVersion(std::string bytes, uint32_t version) {
   EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
+  EXPECT_EQ(bytes.substr(bytes.size() - 16, 8), std::string(8, '\0'));  // no state
+  bytes.erase(bytes.size() - 16, 8);
   uint32_t header;
   std::memcpy(&header, bytes.data() + 12, 4);
-  const uint32_t counts = version >= 8 ? 4 : 5;
+  const uint32_t counts = version >= 9 ? 0 : version >= 8 ? 4 : 5;
   for (uint32_t k = 1; k <= counts; ++k) EXPECT_EQ(bytes[16 + header - k], 0);  // no affixes
   bytes.erase(16 + header - counts, counts);
   header -= counts;
@@ -497,8 +593,8 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   const std::string saved = ReadFile(path_);
   // The tokenizer version byte, the empty learner flags' length and passes
   // run, the counts of the text's and VW's affixes, and the lengths of
-  // --ignore, --ignore_linear and --keep.
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1 + 3);
+  // --ignore, --ignore_linear and --keep, and the size of the training state (none).
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1 + 3 + 8);
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);

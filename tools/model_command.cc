@@ -195,6 +195,10 @@ int ModelCommand(int argc, char** argv) {
       break;
   }
   if (!model->names().empty()) std::cout << "feature names     " << model->names().size() << "\n";
+  if (const learner::TrainingState* state = model->state(); state != nullptr) {
+    std::cout << "training state    " << state->indices.size() << " slots of "
+              << state->floats_per_slot << " floats (--save-resume: hare train -i goes on)\n";
+  }
   return kExitOk;
 }
 

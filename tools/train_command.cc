@@ -3,6 +3,8 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -16,6 +18,7 @@
 #include "learner/run.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/resume.h"
 #include "tools/train_flags.h"
 
 namespace hare::tools {
@@ -79,6 +82,19 @@ int TrainCommand(int argc, char** argv) {
                 absl::StrJoin(problems, "\n") + "\nRun 'hare train --help' for the options.",
                 kExitUsage);
   }
+  // -i: the model to go on from gives the features, the learner and its state.
+  std::optional<learner::Model> start;
+  if (!o.model_in.empty()) {
+    if (!io::InputAt(o.model_in, o.inputs).empty()) {
+      return Fail("train", absl::StrCat("-i ", o.model_in, " is also given as data"), kExitUsage);
+    }
+    absl::StatusOr<learner::Model> loaded = learner::LoadModel(o.model_in);
+    if (!loaded.ok()) return Fail("train", loaded.status(), kExitInput);
+    start = *std::move(loaded);
+    if (std::vector<std::string> p = ResumeOptions(flags, o.model_in, *start, o); !p.empty()) {
+      return Fail("train", absl::StrJoin(p, "\n"), kExitUsage);
+    }
+  }
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
     if (absl::Status s = learner::CheckWritable(o.model_out, o.inputs); !s.ok()) {
@@ -92,6 +108,12 @@ int TrainCommand(int argc, char** argv) {
   }
 
   std::unique_ptr<learner::Learner> model = learner::MakeLearner(l, o.parse.bits);
+  if (start) {
+    if (absl::Status s = model->Resume(*start->state()); !s.ok()) {
+      return Fail("train", absl::StrCat("cannot go on from ", o.model_in, ": ", s.message()),
+                  kExitInput);
+    }
+  }
   learner::RunOptions run{
       .strict = o.strict, .messages = &std::cerr, .progress = o.quiet ? nullptr : &std::cerr};
   if (!o.quiet) {
@@ -103,6 +125,9 @@ int TrainCommand(int argc, char** argv) {
               << (o.parse.class_labels
                       ? absl::StrCat(", classes ", learner::MulticlassName(l.multiclass))
                       : "")
+              << (start ? absl::StrCat(", going on from ", o.model_in, " (",
+                                       start->header().examples, " examples)")
+                        : "")
               << "\n";
   }
   absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
@@ -173,35 +198,49 @@ int TrainCommand(int argc, char** argv) {
                 kExitInput);
   }
   if (!o.model_out.empty()) {
-    learner::ModelHeader header{.bits = o.parse.bits,
-                                .hash_seed = o.parse.hash_seed,
-                                .constant = o.parse.constant,
-                                .unit_norm = o.parse.unit_norm,
-                                .format = o.parse.format,
-                                .rule = l.rule,
-                                .threshold = model->threshold(),
-                                .threshold_per_feature = model->threshold_per_feature(),
-                                .normalize_input = model->normalizes_input(),
-                                .learning_rate = l.learning_rate,
-                                .examples = result->stats.labelled,
-                                .text = o.parse.text,
-                                .interactions = o.parse.interactions,
-                                .multiclass = l.multiclass,
-                                .calibration = result->calibration,
-                                .classes = result->classes,
-                                .ngrams = o.parse.ngrams,
-                                .skips = o.parse.skips,
-                                .affixes = o.parse.affixes,
-                                .ignore = o.parse.ignore,
-                                .ignore_linear = o.parse.ignore_linear,
-                                .keep = o.parse.keep,
-                                .learner = LearnerFlags(o),
-                                .passes_run = static_cast<uint32_t>(result->passes.size())};
-    if (absl::Status s = learner::SaveModel(header, *model, o.model_out, result->names); !s.ok()) {
+    learner::ModelHeader header{
+        .bits = o.parse.bits,
+        .hash_seed = o.parse.hash_seed,
+        .constant = o.parse.constant,
+        .unit_norm = o.parse.unit_norm,
+        .format = o.parse.format,
+        .rule = l.rule,
+        .threshold = model->threshold(),
+        .threshold_per_feature = model->threshold_per_feature(),
+        .normalize_input = model->normalizes_input(),
+        .learning_rate = l.learning_rate,
+        .examples = result->stats.labelled + (start ? start->header().examples : 0),
+        .text = o.parse.text,
+        .interactions = o.parse.interactions,
+        .multiclass = l.multiclass,
+        .calibration = result->calibration,
+        .classes = result->classes,
+        .ngrams = o.parse.ngrams,
+        .skips = o.parse.skips,
+        .affixes = o.parse.affixes,
+        .ignore = o.parse.ignore,
+        .ignore_linear = o.parse.ignore_linear,
+        .keep = o.parse.keep,
+        .learner = LearnerFlags(o),
+        .passes_run = static_cast<uint32_t>(result->passes.size())};
+    // The names the model had and those of this run, by slot then name, once.
+    std::vector<learner::FeatureName> names = result->names;
+    if (start && o.keep_names) {
+      std::vector<learner::FeatureName> both;
+      std::merge(start->names().begin(), start->names().end(), names.begin(), names.end(),
+                 std::back_inserter(both));
+      both.erase(std::unique(both.begin(), both.end()), both.end());
+      names = std::move(both);
+    }
+    const std::optional<learner::TrainingState> state =
+        o.save_resume ? std::optional(model->SaveState()) : std::nullopt;
+    if (absl::Status s =
+            learner::SaveModel(header, *model, o.model_out, names, state ? &*state : nullptr);
+        !s.ok()) {
       return Fail("train", s, kExitInput);
     }
     std::cerr << "final model = " << o.model_out << "\n";
-    if (o.keep_names) std::cerr << "feature names kept = " << result->names.size() << "\n";
+    if (o.keep_names) std::cerr << "feature names kept = " << names.size() << "\n";
   }
   if (result->stats.bad_lines > 0) {
     std::cerr << "hare train: skipped " << result->stats.bad_lines

@@ -43,6 +43,13 @@ TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(f
   learner::TrainOptions& o = options;
   learner::LearnerOptions& l = o.learner;
   flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
+  flags.AddString("-i,--initial-regressor", "MODEL",
+                  "go on training MODEL (saved with --save-resume), with its features and learner",
+                  &o.model_in);
+  flags.AddSwitch("--save-resume",
+                  "keep the training state in the model (AROW's variances, the average's sums, "
+                  "AdaGrad's...), so that -i can go on from it",
+                  &o.save_resume);
   flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits_);
   AddChoice(flags, "--format", "F", "input format: vw (default), libsvm or text",
             &io::FormatFromName, &o.parse.format);
@@ -168,6 +175,9 @@ std::vector<std::string> TrainFlags::Finish() {
   // An empty name, as from -f "$MODEL" with MODEL unset, would write nothing.
   if (flags_.WasGiven("-f") && o.model_out.empty()) problems.push_back("-f needs a file name");
   if (flags_.WasGiven("-c") && o.cache.empty()) problems.push_back("-c needs a file name");
+  if (flags_.WasGiven("-i") && o.model_in.empty()) problems.push_back("-i needs a file name");
+  if (o.save_resume && o.model_out.empty())
+    problems.push_back("--save-resume keeps the training state in the model: it needs -f MODEL");
   if (passes_ > (1 << 20)) problems.push_back("--passes must be at most 1048576");
   if (early_ > (1 << 20)) problems.push_back("--early-stop must be at most 1048576");
   if (holdout_ > (1 << 30)) problems.push_back("--holdout-period must be at most 1073741824");

@@ -95,7 +95,7 @@ bool TuneSetsItself(std::string_view name) {
   for (std::string_view n :
        {"-f", "--final-regressor", "--passes", "--holdout-period", "--holdout-off", "--early-stop",
         "-c", "--cache", "--quiet", "--threads", "--folds", "--max-passes", "--probabilities",
-        "--strict", "--keep-names", "-h", "--help"}) {
+        "--strict", "--keep-names", "--save-resume", "-h", "--help"}) {
     if (name == n) return true;
   }
   return false;
@@ -341,6 +341,9 @@ int TuneCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &setup.inputs); code >= 0)
     return code;
   std::vector<std::string> problems = train.Finish();
+  if (!train.options.model_in.empty()) {
+    problems.push_back("hare tune searches options from scratch: -i MODEL is for hare train");
+  }
   if (folds < 1 || folds > 100) problems.push_back("--folds must be 1 to 100");
   if (max_passes < 1 || max_passes > 1000) problems.push_back("--max-passes must be 1 to 1000");
   if (setup.inputs.empty() ||
@@ -488,7 +491,8 @@ int TuneCommand(int argc, char** argv) {
   std::cout.flush();
   args.insert(args.end(), setup.inputs.begin(), setup.inputs.end());
   for (const FlagParser::Given& g : flags.given()) {
-    for (std::string_view pass_on : {"-f", "--keep-names", "--threads", "--quiet", "--strict"}) {
+    for (std::string_view pass_on :
+         {"-f", "--keep-names", "--threads", "--quiet", "--strict", "--save-resume"}) {
       if (!flags.SameFlag(g.name, pass_on)) continue;
       AppendGiven(g, args);
     }

@@ -1,0 +1,75 @@
+# hare train -i: training goes on from a model saved with --save-resume, and
+# the model it ends with is byte for byte the one a single run over the same
+# examples makes, for every kind of state a rule keeps.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+data=$HARE_TEST_DATA
+zcat "$data/trec.train.tsv.gz" | awk 'NR <= 1500' > all.tsv
+head -900 all.tsv > a.tsv
+tail -n +901 all.tsv > b.tsv
+"$HARE" gen -n 3000 --seed 4 > all.vw
+head -1700 all.vw > a.vw
+tail -n +1701 all.vw > b.vw
+
+resumes_exactly() {  # data-prefix options...
+  local d=$1
+  shift
+  "$HARE" train --quiet "$@" "all.$d" -f one.hare --save-resume --keep-names 2> /dev/null
+  "$HARE" train --quiet "$@" "a.$d" -f a.hare --save-resume --keep-names 2> /dev/null
+  "$HARE" train --quiet -i a.hare "b.$d" -f ab.hare --save-resume --keep-names 2> err.txt ||
+    fail "-i after $*: $(cat err.txt)"
+  cmp -s one.hare ab.hare || fail "$* then -i differs from one run"
+}
+# AROW's variances, the average's sums, SGD's step count and regularization
+# totals, AdaGrad's sums, Winnow's weights, Naive Bayes' counts; classes.
+resumes_exactly tsv --format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4 -b 20
+resumes_exactly tsv --format text --multiclass crammer-singer --rule perceptron --average -b 20
+resumes_exactly tsv --format text --multiclass ova --rule sgd --loss logistic --l1 1e-5 --l2 1e-4 -b 20
+resumes_exactly tsv --format text --multiclass ova --rule sgd --loss hinge --adagrad -b 20
+resumes_exactly tsv --format text --multiclass wta --rule winnow --average -b 20
+resumes_exactly tsv --format text --multiclass ova --rule nb -b 20
+resumes_exactly vw --rule perceptron --average -q ab -b 20
+resumes_exactly vw --rule balanced-winnow
+resumes_exactly vw --rule pa --average --unit-norm
+
+# The model keeps its state only with --save-resume; info says so.
+"$HARE" model info -i a.hare > info.txt
+grep -q "^training state    [0-9]* slots of 3 floats (--save-resume: hare train -i goes on)$" info.txt ||
+  fail "model info: $(cat info.txt)"
+"$HARE" train --quiet a.vw -f plain.hare 2> /dev/null
+if "$HARE" model info -i plain.hare | grep -q "^training state"; then fail "plain model with a state"; fi
+expect_code 1 "$HARE" train -i plain.hare b.vw 2> err.txt
+expect_eq "no state" "hare train: plain.hare holds no training state to go on from: train it with --save-resume" "$(cat err.txt)"
+# What the model fixes is not given again; what a run chooses is.
+expect_code 1 "$HARE" train -i a.hare --rule pa -b 20 --average b.vw 2> err.txt
+expect_eq "fixed options" "hare train: -i a.hare trains on with the model's own features and learner: leave out --rule, -b, --average (hare model info -i a.hare shows them)" "$(cat err.txt)"
+expect_code 1 "$HARE" train --save-resume a.vw 2> err.txt
+grep -qxF "hare train: --save-resume keeps the training state in the model: it needs -f MODEL" err.txt ||
+  fail "--save-resume without -f: $(cat err.txt)"
+expect_code 1 "$HARE" train -i a.hare a.hare b.vw 2> err.txt
+expect_eq "model as data" "hare train: -i a.hare is also given as data" "$(cat err.txt)"
+expect_code 1 "$HARE" tune -i a.hare b.vw 2> err.txt
+grep -qxF "hare tune: hare tune searches options from scratch: -i MODEL is for hare train" err.txt ||
+  fail "tune -i: $(cat err.txt)"
+# Passes, a holdout and probabilities on top, and the model replaced in place.
+cp a.hare again.hare
+"$HARE" train --quiet -i again.hare b.vw --passes 3 --probabilities -f again.hare --save-resume 2> err.txt ||
+  fail "-i with passes: $(cat err.txt)"
+"$HARE" model info -i again.hare > info.txt
+grep -q "^learner           --rule pa --average --passes 3$" info.txt || fail "learner line: $(cat info.txt)"
+grep -q "^probabilities     sigmoid" info.txt || fail "no calibration: $(cat info.txt)"
+examples=$(grep '^examples trained' info.txt | awk '{ print $3 }')
+(( examples > 1700 )) || fail "examples trained: $examples"
+"$HARE" test -i again.hare b.vw --quiet > /dev/null 2>&1 || fail "the model that went on does not test"
+# A cache made without the model numbers the classes otherwise: rebuilt, and
+# the next run reads it.
+"$HARE" train --quiet --format text --multiclass ova b.tsv --passes 2 -c b.cache 2> /dev/null
+"$HARE" train --quiet --format text --multiclass ova a.tsv -f classes.hare --save-resume 2> /dev/null
+"$HARE" train --quiet -i classes.hare b.tsv --passes 2 -c b.cache -f c1.hare 2> err.txt ||
+  fail "-i with another run's cache: $(cat err.txt)"
+grep -qxF "hare train: the classes of the cache differ from this run's; rebuilding it" err.txt ||
+  fail "cache of other classes: $(cat err.txt)"
+"$HARE" train --quiet -i classes.hare b.tsv --passes 2 -c b.cache -f c2.hare 2> err.txt
+grep -qxF "hare train: reading examples from cache b.cache" err.txt || fail "cache not reused: $(cat err.txt)"
+cmp -s c1.hare c2.hare || fail "the rebuilt cache gave another model"
+echo ok
