@@ -40,6 +40,10 @@ struct Arow {
   static float Threshold(float) { return 0.0f; }
   // s_i, the factor of x_i^2 in the `norm2` Decide is given (v above).
   static float Variance(const float* slot) { return 1 / (1 + slot[1]); }
+  // A saved slot: a finite weight and precision offset, the offset >= 0.
+  static bool ValidSlot(const float* slot) {
+    return std::isfinite(slot[0]) && std::isfinite(slot[1]) && slot[1] >= 0;
+  }
   Step Decide(float y, float score, float norm2, float importance) const {
     const float loss = margin - y * score;
     if (!(loss > 0)) return {};

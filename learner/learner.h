@@ -82,6 +82,7 @@ struct TrainingState {
   uint64_t overflowed = 0;  // of which not learned from (learner.h: overflowed())
   double l2_total = 0;      // SGD's regularization owed, as linear_learner.h keeps it
   double l1_total = 0;
+  double norm_w2 = 0;  // the Perceptron's ||w||^2 (--normalized-margin)
   int floats_per_slot = 1;
   std::vector<uint32_t> indices = {};  // ascending
   std::vector<float> floats = {};      // floats_per_slot for each index

@@ -178,6 +178,7 @@ class LinearLearner final : public Learner {
                         .l2_total = l2_total_,
                         .l1_total = l1_total_,
                         .floats_per_slot = kFloats};
+    if constexpr (requires { rule_.norm_w2; }) state.norm_w2 = rule_.norm_w2;
     for (uint64_t i = 0; i < table_.slots(); ++i) {
       const float* slot = table_.slot(static_cast<uint32_t>(i));
       if (std::all_of(slot, slot + kFloats, [](float f) { return f == 0; })) continue;
@@ -197,6 +198,15 @@ class LinearLearner final : public Learner {
     for (size_t k = 0; k < state.indices.size(); ++k) {
       if (uint64_t{state.indices[k]} >= table_.slots())
         return absl::InvalidArgumentError("its training state has a slot out of range");
+      if (!ValidSlot(state.floats.data() + k * kFloats)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "its training state holds a value out of range in slot ", state.indices[k]));
+      }
+    }
+    auto total = [](double t) { return !std::isnan(t) && t <= 0; };  // sums of logs, or -inf
+    if (!total(state.l2_total) || !(total(state.l1_total) || std::isfinite(state.l1_total)) ||
+        !(std::isfinite(state.norm_w2) && state.norm_w2 >= 0) || state.overflowed > state.steps) {
+      return absl::InvalidArgumentError("its training state holds a total out of range");
     }
     for (size_t k = 0; k < state.indices.size(); ++k) {
       std::copy_n(state.floats.data() + k * kFloats, kFloats, table_.slot(state.indices[k]));
@@ -207,6 +217,7 @@ class LinearLearner final : public Learner {
     l2_total_ = state.l2_total;
     l1_total_ = state.l1_total;
     if constexpr (requires { rule_.t; }) rule_.t = state.steps;  // SGD's schedule
+    if constexpr (requires { rule_.norm_w2; }) rule_.norm_w2 = state.norm_w2;
     return absl::OkStatus();
   }
 
@@ -302,6 +313,23 @@ class LinearLearner final : public Learner {
         rule_.Update(slot, x * scale, step, rate);
       }
     });
+  }
+
+  // A slot of a saved state holds what training could have written: finite
+  // weights (the rule says more where it keeps more), finite sums of squares
+  // and averages, and regularization totals that are sums of logs (or -inf).
+  static bool ValidSlot(const float* slot) {
+    bool ok;
+    if constexpr (requires { Rule::ValidSlot(slot); }) {
+      ok = Rule::ValidSlot(slot);
+    } else {
+      ok = std::all_of(slot, slot + Rule::kWeights, [](float f) { return std::isfinite(f); });
+    }
+    if constexpr (kAdagrad) ok = ok && std::isfinite(slot[kG]) && slot[kG] >= 0;
+    if constexpr (kAverage) ok = ok && std::isfinite(U(slot));
+    if constexpr (kLazyReg)
+      ok = ok && !std::isnan(slot[kL2]) && slot[kL2] <= 0 && !std::isnan(slot[kL1]);
+    return ok;
   }
 
   static double U(const float* slot) {

@@ -47,8 +47,8 @@ constexpr uint32_t kVwAffixPart = 1;
 constexpr uint32_t kNamespaceUsePart = 3;
 constexpr size_t kMaxLearnerFlags = 65535;
 // The training state's fixed part (version 10 on): floats per slot, classes,
-// steps, overflowed, the two totals and the slot count.
-constexpr uint64_t kStateFixed = 4 + 4 + 8 + 8 + 8 + 8 + 8;
+// steps, overflowed, the two totals, ||w||^2 and the slot count.
+constexpr uint64_t kStateFixed = 4 + 4 + 8 + 8 + 8 + 8 + 8 + 8;
 constexpr uint32_t kMaxStateFloats = 64;
 constexpr uint32_t kMaxHeader = uint32_t{1} << 26;
 
@@ -123,11 +123,12 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
   state.overflowed = Get<uint64_t>(p);
   state.l2_total = Get<double>(p);
   state.l1_total = Get<double>(p);
+  state.norm_w2 = Get<double>(p);
   const uint64_t count = Get<uint64_t>(p);
   if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) ||
       bytes != kStateFixed + count * (4 + 4 * uint64_t{f}) || state.classes < 0 ||
       static_cast<uint32_t>(state.classes) > classes || state.overflowed > state.steps ||
-      std::isnan(state.l2_total) || std::isnan(state.l1_total)) {
+      std::isnan(state.l2_total) || std::isnan(state.l1_total) || std::isnan(state.norm_w2)) {
     return damaged();
   }
   state.indices.resize(count);
@@ -313,6 +314,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint64_t>(state->overflowed);
     out.Put<double>(state->l2_total);
     out.Put<double>(state->l1_total);
+    out.Put<double>(state->norm_w2);
     out.Put<uint64_t>(state->indices.size());
     for (size_t k = 0; k < state->indices.size(); ++k) {
       out.Put<uint32_t>(state->indices[k]);

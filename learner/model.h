@@ -40,7 +40,8 @@
 //   (from version 10) the training state (--save-resume; learner.h):
 //   8  u64 S, its bytes (0: none; then nothing more)
 //   S  u32 floats per slot F, i32 classes seen, u64 steps, u64 overflowed,
-//      f64 L2 total, f64 L1 total, u64 P slots, then P entries (u32 slot
+//      f64 L2 total, f64 L1 total, f64 ||w||^2 (the Perceptron's
+//      --normalized-margin), u64 P slots, then P entries (u32 slot
 //      index, F f32 floats), by increasing index
 //   8  u64 XXH3-64 of every byte before it
 //
@@ -56,6 +57,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -148,6 +150,12 @@ class Model : public WeightSource {
   // What training needs to go on (saved with --save-resume), or null.
   const TrainingState* state() const { return state_ ? &*state_ : nullptr; }
   void set_state(TrainingState state) { state_ = std::move(state); }
+  // Gives the state and the table's memory up (hare train -i: the learner
+  // takes the state over; the prediction weights are not needed).
+  std::optional<TrainingState> TakeState() {
+    weights_ = WeightTable(1, 1);
+    return std::exchange(state_, std::nullopt);
+  }
 
  private:
   ModelHeader header_;

@@ -37,6 +37,11 @@ struct NaiveBayes {
   static Step Decide(float y, float, float, float importance) {
     return {.coefficient = y * importance, .gradient = 0};
   }
+  // A saved slot: a finite weight and counts.
+  static bool ValidSlot(const float* slot) {
+    return std::isfinite(slot[0]) && std::isfinite(Count(slot, 0)) && Count(slot, 0) >= 0 &&
+           std::isfinite(Count(slot, 1)) && Count(slot, 1) >= 0;
+  }
   static double Count(const float* slot, int side) {
     double n;
     std::memcpy(&n, slot + 1 + 2 * side, sizeof n);

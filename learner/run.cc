@@ -1,6 +1,7 @@
 #include "learner/run.h"
 
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "io/example_cache.h"
 #include "io/example_reader.h"
 #include "learner/example_scores.h"
@@ -175,7 +177,13 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const bool use_cache = o.passes > 1 || !o.cache.empty();
   const bool temporary = o.cache.empty();
   const std::string cache_path = temporary ? TemporaryCachePath() : o.cache;
-  const std::string key = io::CacheKey(o.parse, o.inputs);
+  // After -i, classes are numbered from the model's: a cache holds numbers.
+  std::string key = io::CacheKey(o.parse, o.inputs);
+  if (!o.classes.empty()) {
+    const std::string names = absl::StrJoin(o.classes, "\n");
+    absl::StrAppend(&key, " first_classes=", o.classes.size(), ":",
+                    absl::Hex(XXH3_64bits(names.data(), names.size())));
+  }
   const uint32_t mask = hashing::MaskFor(o.parse.bits);
   const int holdout = (o.passes > 1 || o.probabilities) && !o.holdout_off ? o.holdout_period : 0;
   const bool binary = o.learner.multiclass == Multiclass::kNone;

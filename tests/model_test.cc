@@ -351,6 +351,7 @@ TrainingState TestState() {
           .overflowed = 1,
           .l2_total = -0.5,
           .l1_total = -HUGE_VAL,
+          .norm_w2 = 2.5,
           .floats_per_slot = 3,
           .indices = {0, 7, 63},
           .floats = {1.5f, 2, 3, -0.25f, 5, 6, 3e-20f, 8, 9}};
@@ -360,9 +361,9 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   const TrainingState state = TestState();
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, {}, &state).ok());
   const std::string bytes = ReadFile(path_);
-  // 8 bytes of its size, 48 fixed, 3 slots of 4 + 12 bytes.
+  // 8 bytes of its size, 56 fixed, 3 slots of 4 + 12 bytes.
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
-  EXPECT_EQ(bytes.size(), ReadFile(path_).size() + 48 + 3 * 16);
+  EXPECT_EQ(bytes.size(), ReadFile(path_).size() + 56 + 3 * 16);
   WriteFile(path_, bytes);
   absl::StatusOr<Model> m = LoadModel(path_);
   ASSERT_TRUE(m.ok()) << m.status();
@@ -373,6 +374,7 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   EXPECT_EQ(got.overflowed, 1u);
   EXPECT_EQ(got.l2_total, -0.5);
   EXPECT_EQ(got.l1_total, -HUGE_VAL);
+  EXPECT_EQ(got.norm_w2, 2.5);
   EXPECT_EQ(got.floats_per_slot, 3);
   EXPECT_EQ(got.indices, state.indices);
   EXPECT_EQ(got.floats, state.floats);
@@ -382,7 +384,7 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   EXPECT_EQ(ReadFile(again), bytes);
   // Every cut and every flipped bit of the state is refused.
   const std::string bad = dir_ + "/bad.hare";
-  for (size_t n = bytes.size() - 48 - 3 * 16 - 16; n < bytes.size(); ++n) {
+  for (size_t n = bytes.size() - 56 - 3 * 16 - 16; n < bytes.size(); ++n) {
     WriteFile(bad, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a cut to " << n << " bytes";
     for (int bit = 0; bit < 8; ++bit) {
@@ -426,6 +428,25 @@ TEST_F(ModelTest, ALearnerResumesOnlyItsOwnLayout) {
   outside.indices[2] = 64;  // a table of 2^6 slots
   EXPECT_EQ(MakeLearner(averaged, 6)->Resume(outside).message(),
             "its training state has a slot out of range");
+  // Values training could not have written (a crafted file whose checksum
+  // was made again) never reach the weights.
+  TrainingState nan = TestState();
+  nan.floats[3] = std::numeric_limits<float>::quiet_NaN();  // slot 7's weight
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(nan).message(),
+            "its training state holds a value out of range in slot 7");
+  LearnerOptions arow;
+  arow.rule = Rule::kArow;
+  TrainingState negative = TestState();
+  negative.floats_per_slot = 2;
+  negative.floats = {1, 0, 2, -0.5f, 3, 0};  // slot 7's precision offset < 0
+  EXPECT_EQ(MakeLearner(arow, 6)->Resume(negative).message(),
+            "its training state holds a value out of range in slot 7");
+  negative.floats[3] = 4;
+  EXPECT_TRUE(MakeLearner(arow, 6)->Resume(negative).ok());
+  TrainingState total = TestState();
+  total.l2_total = HUGE_VAL;
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(total).message(),
+            "its training state holds a total out of range");
 }
 
 TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {

@@ -82,18 +82,23 @@ int TrainCommand(int argc, char** argv) {
                 absl::StrJoin(problems, "\n") + "\nRun 'hare train --help' for the options.",
                 kExitUsage);
   }
-  // -i: the model to go on from gives the features, the learner and its state.
-  std::optional<learner::Model> start;
+  // -i: the model to go on from gives the features, the learner and its
+  // state; of the rest, only its header and names are kept.
+  std::optional<learner::ModelHeader> start;
+  std::vector<learner::FeatureName> start_names;
+  std::optional<learner::TrainingState> state;
   if (!o.model_in.empty()) {
     if (!io::InputAt(o.model_in, o.inputs).empty()) {
       return Fail("train", absl::StrCat("-i ", o.model_in, " is also given as data"), kExitUsage);
     }
     absl::StatusOr<learner::Model> loaded = learner::LoadModel(o.model_in);
     if (!loaded.ok()) return Fail("train", loaded.status(), kExitInput);
-    start = *std::move(loaded);
-    if (std::vector<std::string> p = ResumeOptions(flags, o.model_in, *start, o); !p.empty()) {
+    if (std::vector<std::string> p = ResumeOptions(flags, o.model_in, *loaded, o); !p.empty()) {
       return Fail("train", absl::StrJoin(p, "\n"), kExitUsage);
     }
+    start = loaded->header();
+    start_names = loaded->names();
+    state = loaded->TakeState();
   }
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
@@ -108,12 +113,19 @@ int TrainCommand(int argc, char** argv) {
   }
 
   std::unique_ptr<learner::Learner> model = learner::MakeLearner(l, o.parse.bits);
-  if (start) {
-    if (absl::Status s = model->Resume(*start->state()); !s.ok()) {
+  if (state) {
+    if (absl::Status s = model->Resume(*state); !s.ok()) {
       return Fail("train", absl::StrCat("cannot go on from ", o.model_in, ": ", s.message()),
                   kExitInput);
     }
+    state.reset();
+    if (start->calibration.kind != learner::CalibrationKind::kNone && !o.probabilities) {
+      std::cerr << "hare train: warning: " << o.model_in
+                << "'s probabilities are not carried over: give --probabilities to fit them "
+                   "again\n";
+    }
   }
+  const uint64_t overflowed_before = model->overflowed();
   learner::RunOptions run{
       .strict = o.strict, .messages = &std::cerr, .progress = o.quiet ? nullptr : &std::cerr};
   if (!o.quiet) {
@@ -125,16 +137,16 @@ int TrainCommand(int argc, char** argv) {
               << (o.parse.class_labels
                       ? absl::StrCat(", classes ", learner::MulticlassName(l.multiclass))
                       : "")
-              << (start ? absl::StrCat(", going on from ", o.model_in, " (",
-                                       start->header().examples, " examples)")
+              << (start ? absl::StrCat(", going on from ", o.model_in, " (", start->examples,
+                                       " examples)")
                         : "")
               << "\n";
   }
   absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
   if (!result.ok()) return Fail("train", result.status(), kExitInput);
   learner::PrintSummary(result->stats, std::cerr);
-  if (model->overflowed() > 0) {
-    std::cerr << "hare train: warning: " << model->overflowed()
+  if (model->overflowed() > overflowed_before) {
+    std::cerr << "hare train: warning: " << model->overflowed() - overflowed_before
               << " examples (counted in every pass) were not learned from: a score or squared "
                  "length was beyond a float's range (feature values, importance weights or "
                  "the learning rate too large, or the values all too small: scale them, or "
@@ -198,44 +210,43 @@ int TrainCommand(int argc, char** argv) {
                 kExitInput);
   }
   if (!o.model_out.empty()) {
-    learner::ModelHeader header{
-        .bits = o.parse.bits,
-        .hash_seed = o.parse.hash_seed,
-        .constant = o.parse.constant,
-        .unit_norm = o.parse.unit_norm,
-        .format = o.parse.format,
-        .rule = l.rule,
-        .threshold = model->threshold(),
-        .threshold_per_feature = model->threshold_per_feature(),
-        .normalize_input = model->normalizes_input(),
-        .learning_rate = l.learning_rate,
-        .examples = result->stats.labelled + (start ? start->header().examples : 0),
-        .text = o.parse.text,
-        .interactions = o.parse.interactions,
-        .multiclass = l.multiclass,
-        .calibration = result->calibration,
-        .classes = result->classes,
-        .ngrams = o.parse.ngrams,
-        .skips = o.parse.skips,
-        .affixes = o.parse.affixes,
-        .ignore = o.parse.ignore,
-        .ignore_linear = o.parse.ignore_linear,
-        .keep = o.parse.keep,
-        .learner = LearnerFlags(o),
-        .passes_run = static_cast<uint32_t>(result->passes.size())};
+    learner::ModelHeader header{.bits = o.parse.bits,
+                                .hash_seed = o.parse.hash_seed,
+                                .constant = o.parse.constant,
+                                .unit_norm = o.parse.unit_norm,
+                                .format = o.parse.format,
+                                .rule = l.rule,
+                                .threshold = model->threshold(),
+                                .threshold_per_feature = model->threshold_per_feature(),
+                                .normalize_input = model->normalizes_input(),
+                                .learning_rate = l.learning_rate,
+                                .examples = result->stats.labelled + (start ? start->examples : 0),
+                                .text = o.parse.text,
+                                .interactions = o.parse.interactions,
+                                .multiclass = l.multiclass,
+                                .calibration = result->calibration,
+                                .classes = result->classes,
+                                .ngrams = o.parse.ngrams,
+                                .skips = o.parse.skips,
+                                .affixes = o.parse.affixes,
+                                .ignore = o.parse.ignore,
+                                .ignore_linear = o.parse.ignore_linear,
+                                .keep = o.parse.keep,
+                                .learner = LearnerFlags(o),
+                                .passes_run = static_cast<uint32_t>(result->passes.size())};
     // The names the model had and those of this run, by slot then name, once.
     std::vector<learner::FeatureName> names = result->names;
     if (start && o.keep_names) {
       std::vector<learner::FeatureName> both;
-      std::merge(start->names().begin(), start->names().end(), names.begin(), names.end(),
+      std::merge(start_names.begin(), start_names.end(), names.begin(), names.end(),
                  std::back_inserter(both));
       both.erase(std::unique(both.begin(), both.end()), both.end());
       names = std::move(both);
     }
-    const std::optional<learner::TrainingState> state =
+    const std::optional<learner::TrainingState> end_state =
         o.save_resume ? std::optional(model->SaveState()) : std::nullopt;
-    if (absl::Status s =
-            learner::SaveModel(header, *model, o.model_out, names, state ? &*state : nullptr);
+    if (absl::Status s = learner::SaveModel(header, *model, o.model_out, names,
+                                            end_state ? &*end_state : nullptr);
         !s.ok()) {
       return Fail("train", s, kExitInput);
     }

@@ -61,15 +61,36 @@ grep -q "^probabilities     sigmoid" info.txt || fail "no calibration: $(cat inf
 examples=$(grep '^examples trained' info.txt | awk '{ print $3 }')
 (( examples > 1700 )) || fail "examples trained: $examples"
 "$HARE" test -i again.hare b.vw --quiet > /dev/null 2>&1 || fail "the model that went on does not test"
-# A cache made without the model numbers the classes otherwise: rebuilt, and
-# the next run reads it.
+# A cache numbers classes as its run met them, and after -i the model's come
+# first: a cache made without the model is rebuilt, the next run with it
+# reads it, and a run without -i does not take it (its classes would be the
+# model's, some never seen).
 "$HARE" train --quiet --format text --multiclass ova b.tsv --passes 2 -c b.cache 2> /dev/null
 "$HARE" train --quiet --format text --multiclass ova a.tsv -f classes.hare --save-resume 2> /dev/null
 "$HARE" train --quiet -i classes.hare b.tsv --passes 2 -c b.cache -f c1.hare 2> err.txt ||
   fail "-i with another run's cache: $(cat err.txt)"
-grep -qxF "hare train: the classes of the cache differ from this run's; rebuilding it" err.txt ||
-  fail "cache of other classes: $(cat err.txt)"
+rebuilt="hare train: cache b.cache was made from other inputs or with other options; rebuilding it"
+grep -qxF "$rebuilt" err.txt || fail "cache of other classes: $(cat err.txt)"
 "$HARE" train --quiet -i classes.hare b.tsv --passes 2 -c b.cache -f c2.hare 2> err.txt
 grep -qxF "hare train: reading examples from cache b.cache" err.txt || fail "cache not reused: $(cat err.txt)"
 cmp -s c1.hare c2.hare || fail "the rebuilt cache gave another model"
+"$HARE" train --quiet --format text --multiclass ova b.tsv --passes 2 -c b.cache 2> err.txt
+grep -qxF "$rebuilt" err.txt || fail "a plain run took the -i run's cache: $(cat err.txt)"
+
+# The Perceptron's ||w||^2 (--normalized-margin) goes on too.
+"$HARE" train --quiet --rule perceptron --margin 1 --normalized-margin all.vw -f one.hare --save-resume 2> /dev/null
+"$HARE" train --quiet --rule perceptron --margin 1 --normalized-margin a.vw -f a1.hare --save-resume 2> /dev/null
+"$HARE" train --quiet -i a1.hare b.vw -f ab.hare --save-resume 2> /dev/null
+cmp -s one.hare ab.hare || fail "--normalized-margin then -i differs from one run"
+# A model's calibration is fitted again only when asked; else train says it is dropped.
+"$HARE" train --quiet a.vw --probabilities -f p.hare --save-resume 2> /dev/null
+"$HARE" train --quiet -i p.hare b.vw -f q.hare 2> err.txt
+grep -qxF "hare train: warning: p.hare's probabilities are not carried over: give --probabilities to fit them again" err.txt ||
+  fail "calibration warning: $(cat err.txt)"
+# An overflow is reported by the run that met it, not by every run after it.
+(head -100 a.vw; echo "1 | big:1e25 big2:1e25 big3:3e38") > ov.vw
+"$HARE" train --quiet --rule arow ov.vw -f ov.hare --save-resume 2> err.txt
+grep -q "warning: 1 examples (counted in every pass) were not learned from" err.txt || fail "no overflow: $(cat err.txt)"
+"$HARE" train --quiet -i ov.hare b.vw -f ov2.hare 2> err.txt
+if grep -q "not learned from" err.txt; then fail "the overflow of an earlier run reported again"; fi
 echo ok
