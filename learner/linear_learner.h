@@ -203,9 +203,12 @@ class LinearLearner final : public Learner {
             "its training state holds a value out of range in slot ", state.indices[k]));
       }
     }
-    auto total = [](double t) { return !std::isnan(t) && t <= 0; };  // sums of logs, or -inf
-    if (!total(state.l2_total) || !(total(state.l1_total) || std::isfinite(state.l1_total)) ||
-        !(std::isfinite(state.norm_w2) && state.norm_w2 >= 0) || state.overflowed > state.steps) {
+    // L2's total is a sum of logs (<= 0); L1's a sum of steps, or a log that
+    // starts at -inf: neither is NaN or +inf.
+    const bool l2_ok = !std::isnan(state.l2_total) && state.l2_total <= 0;
+    const bool l1_ok = !std::isnan(state.l1_total) && state.l1_total < HUGE_VAL;
+    if (!l2_ok || !l1_ok || !(std::isfinite(state.norm_w2) && state.norm_w2 >= 0) ||
+        state.overflowed > state.steps) {
       return absl::InvalidArgumentError("its training state holds a total out of range");
     }
     for (size_t k = 0; k < state.indices.size(); ++k) {

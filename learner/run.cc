@@ -223,9 +223,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       say(absl::StrCat("cache ", cache_path, " was made from text with ", (*cached)->bad_lines(),
                        " bad line(s); --strict reads the text again"));
     } else if (cached.ok()) {
-      // A cache numbers its classes as the run that made it met them; after
-      // -i, the model's classes come first, and a cache made without it may
-      // number them otherwise.
+      // A cache numbers its classes as the run that made it met them; one
+      // whose classes do not begin with this run's (the key names -i's) is
+      // rebuilt rather than read with other numbers.
       if (absl::Status s = classes.Adopt((*cached)->class_names()); !s.ok()) {
         say(absl::StrCat(s.message(), "; rebuilding it"));
       } else {

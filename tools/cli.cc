@@ -183,7 +183,6 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
             [&text, lettered_affixes](std::string_view v) {
               return ParseAffixes(v, text.affixes, lettered_affixes);
             });
-  // VW's --ngram a2 --ngram b3: one value for each namespace.
   // --affix values add up (+4 then -3 is +4,-3); so do VW's lettered n-grams
   // (--ngram a2 --ngram b3), while --ngram's plain value is given once.
   flags.AllowRepeats("--affix");

@@ -47,7 +47,7 @@ std::vector<std::string> ResumeOptions(const FlagParser& flags, const std::strin
   }
   if (!fixed.empty()) {
     return {absl::StrCat(
-        "-i ", model_path, " trains on with the model's own features and learner: ", "leave out ",
+        "-i ", model_path, " trains on with the model's own features and learner: leave out ",
         absl::StrJoin(fixed, ", "), " (hare model info -i ", model_path, " shows them)")};
   }
   const learner::ModelHeader& h = model.header();
