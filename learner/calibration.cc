@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "learner/example_scores.h"
@@ -110,6 +111,10 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
 Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes) {
   const size_t n = classes.size();
+  // Without two classes there is no telling how sure to be: T = 1.
+  if (std::adjacent_find(classes.begin(), classes.end(), std::not_equal_to<>()) == classes.end()) {
+    return {CalibrationKind::kTemperature, 1.0f, 0.0f};
+  }
   // d/dbeta of the log loss at inverse temperature beta: sum_i E_p[s] - s_y.
   std::vector<double> p(k);
   auto slope = [&](double beta) {
@@ -131,7 +136,6 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
   // The slope grows with beta (the loss is convex); bracket its zero.
   constexpr double kMaxBeta = 1e6;
   double low = 0, high = 1e-3;
-  if (n == 0) return {CalibrationKind::kTemperature, 1.0f, 0.0f};  // nothing to fit: T = 1
   if (slope(0) >= 0) return {CalibrationKind::kTemperature, 1e30f, 0.0f};
   while (high < kMaxBeta && slope(high) < 0) {
     low = high;

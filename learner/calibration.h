@@ -42,7 +42,7 @@ struct Calibration {
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes);
 
 // Fits the temperature to K-class examples: row i of `scores` (K floats) has
-// the true class classes[i]. With no example, T = 1.
+// the true class classes[i]. Without examples of two classes, T = 1.
 Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes);
 

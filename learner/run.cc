@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -313,10 +314,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (o.probabilities) {
     result.calibration = Calibrate(learner, binary, kept, kept_classes);
     result.calibration_examples = kept.size();
-    const auto has = [&](int32_t c) {
-      return std::find(kept_classes.begin(), kept_classes.end(), c) != kept_classes.end();
-    };
-    result.calibration_fitted = binary ? has(0) && has(1) : !kept.empty();
+    // Fitted only on examples of two classes or more (else the scores stay).
+    result.calibration_fitted = std::adjacent_find(kept_classes.begin(), kept_classes.end(),
+                                                   std::not_equal_to<>()) != kept_classes.end();
   }
   result.stats.seconds = Since(start);
   return result;

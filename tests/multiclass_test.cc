@@ -400,6 +400,14 @@ TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
   EXPECT_EQ(FitPlatt(scores, negatives), (Calibration{CalibrationKind::kPlatt, 1.0f, 0.0f}));
   EXPECT_EQ(FitTemperature(none, 3, no_classes),
             (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
+  // Rows of 2 classes' scores, all of class 0: wrong on the second (whose
+  // fit alone would make T as large as it goes), right on the first.
+  const std::vector<float> rows = {3, 1, -2, 0};
+  EXPECT_EQ(FitTemperature(rows, 2, std::vector<int32_t>{0, 0}),
+            (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
+  EXPECT_EQ(FitTemperature(rows, 2, std::vector<int32_t>{1, 1}),
+            (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
+  EXPECT_NE(FitTemperature(rows, 2, std::vector<int32_t>{0, 1}).a, 1.0f);
 }
 
 TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {
