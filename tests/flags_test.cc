@@ -25,6 +25,7 @@ Parsed Parse(std::vector<std::string> args) {
   FlagParser flags;
   flags.AddInt("-b,--bits", "BITS", "table size", &p.bits);
   flags.Add("-q,--quadratic", "AB", "pairs", [&p](std::string_view v) {
+    if (v.size() != 2) return absl::InvalidArgumentError("-q takes 2 letters");
     p.pairs.emplace_back(v);
     return absl::OkStatus();
   });
@@ -72,6 +73,14 @@ TEST(FlagParserTest, AValueGivenTwiceIsRefusedUnlessTheSame) {
   EXPECT_EQ(same.error, "");
   EXPECT_EQ(same.bits, 20);
   EXPECT_TRUE(same.quiet);
+}
+
+// A value's problem is said once, after the flag's name unless the message
+// names the flag itself (by any of its names).
+TEST(FlagParserTest, AValuesProblemNamesTheFlagOnce) {
+  EXPECT_EQ(Parse({"-b", "x"}).error, "-b: 'x' is not a whole number");
+  EXPECT_EQ(Parse({"--quadratic=abc"}).error, "-q takes 2 letters");
+  EXPECT_EQ(Parse({"-q", "abc"}).error, "-q takes 2 letters");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "hashing/text_features.h"
 #include "io/format.h"
 #include "io/number.h"
+#include "tools/commands.h"
 
 namespace hare::tools {
 
@@ -244,6 +245,13 @@ int Fail(const char* command, const absl::Status& status, int code) {
 int Fail(const char* command, const std::string& message, int code) {
   std::cerr << "hare " << command << ": " << message << "\n";
   return code;
+}
+
+int FailUsage(const char* command, const std::vector<std::string>& problems, bool point_to_help) {
+  for (const std::string& problem : problems)
+    std::cerr << "hare " << command << ": " << problem << "\n";
+  if (point_to_help) std::cerr << "Run 'hare " << command << " --help' for the options.\n";
+  return kExitUsage;
 }
 
 }  // namespace hare::tools

@@ -63,5 +63,9 @@ int DefaultThreads();
 // Prints "hare COMMAND: message" and returns `code`.
 int Fail(const char* command, const absl::Status& status, int code);
 int Fail(const char* command, const std::string& message, int code);
+// Prints each problem as "hare COMMAND: problem", then (with `point_to_help`)
+// where the options are listed, and returns kExitUsage.
+int FailUsage(const char* command, const std::vector<std::string>& problems,
+              bool point_to_help = true);
 
 }  // namespace hare::tools

@@ -22,7 +22,7 @@ constexpr const char* kSynopsis =
     "Reads raw sentences, one a line (stdin by default), and for every occurrence of a word\n"
     "of the confusion set (any case) writes one example: the word, lower-cased, as the label,\n"
     "a TAB, and the sentence's tokens with that occurrence replaced by the target marker.\n"
-    "With --binary (a set of two words) the label is +1 for the first word, -1 for the\n"
+    "With --binary (a set of two words) the label is 1 for the first word, -1 for the\n"
     "second, so `hare train --format text --window K --collocations` learns from them.\n";
 
 }  // namespace
@@ -36,7 +36,7 @@ int ConfusionCommand(int argc, char** argv) {
                   &set_text);
   flags.AddString("--target", "WORD", "the marker that replaces the word (default _TARGET_)",
                   &target);
-  flags.AddSwitch("--binary", "a set of two words: label +1 (first) and -1 (second)", &binary);
+  flags.AddSwitch("--binary", "a set of two words: label 1 (first) and -1 (second)", &binary);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
   // Words are matched as tokens, lower-cased: each word of the set must be
   // one, and a word twice would be a class that never wins.

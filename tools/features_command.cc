@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
 #include "io/number.h"
@@ -49,7 +48,7 @@ int FeaturesCommand(int argc, char** argv) {
   AddTextFeatureFlags(flags, text);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
   std::vector<std::string> problems = ValidateTextFeatures(text);
-  if (!problems.empty()) return Fail("features", absl::StrJoin(problems, "\n"), kExitUsage);
+  if (!problems.empty()) return FailUsage("features", problems);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
 
   hashing::TextFeaturizer featurizer(text, 0);

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -105,6 +106,8 @@ std::string FlagParser::JobHint(std::string_view name) const {
     return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
   if (!trains && uses_a_model && (name == "-p" || name == "--predictions"))
     return " (hare predict writes its predictions to stdout)";
+  if (trains && !uses_a_model && (name == "-i" || name == "--initial-regressor"))
+    return " (hare tune searches from scratch; hare train -i MODEL goes on training a model)";
   if (trains && name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
   if (trains && (name == "--binary" || name == "--link"))
     return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
@@ -202,7 +205,13 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       }
     }
     if (absl::Status s = flag->set(value); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(std::string(name), ": ", s.message()));
+      // A message that names the flag itself ("-q takes 2 ...") is not
+      // prefixed with it again.
+      const bool named = std::any_of(flag->names.begin(), flag->names.end(), [&](const auto& n) {
+        return absl::StartsWith(s.message(), absl::StrCat(n, " "));
+      });
+      return absl::InvalidArgumentError(named ? std::string(s.message())
+                                              : absl::StrCat(std::string(name), ": ", s.message()));
     }
     given_.push_back({std::string(name), std::string(value)});
   }

@@ -85,6 +85,8 @@ int GenCommand(int argc, char** argv) {
           absl::StrCat(flag, " is for --family ", absl::StrJoin(of, " or "), ", not ", o.family));
     }
   }
+  // Their values are checked only where they are used.
+  if (!problems.empty()) return FailUsage("gen", problems);
   if (!(o.flip >= 0 && o.flip <= 1)) problems.push_back("--flip must be in [0, 1]");
   if (o.n < 1 || o.n > 10000000 || o.k < 1 || o.k > 30 || o.k > o.n) {
     problems.push_back("need 1 <= --k <= 30 and --k <= --n <= 10000000");
@@ -105,10 +107,7 @@ int GenCommand(int argc, char** argv) {
   if (!(o.radius > 0) || !(o.gamma > 0) || o.gamma >= o.radius) {
     problems.push_back("need 0 < --gamma < --radius");
   }
-  if (!problems.empty()) {
-    for (const std::string& p : problems) std::cerr << "hare gen: " << p << "\n";
-    return kExitUsage;
-  }
+  if (!problems.empty()) return FailUsage("gen", problems);
   o.examples = static_cast<uint64_t>(examples);
   // -n 0 or --bytes 0 asks for nothing (Generate takes 0 for no limit).
   if ((flags.WasGiven("-n") && examples == 0) || (!bytes_text.empty() && o.bytes == 0)) {

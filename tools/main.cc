@@ -3,8 +3,10 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <string>
 #include <string_view>
 
+#include "absl/strings/str_cat.h"
 #include "learner/weight_table.h"
 #include "tools/commands.h"
 
@@ -17,11 +19,11 @@ constexpr const char* kUsage =
     "  train       learn a model from labelled examples (files or stdin)\n"
     "  test        score labelled examples with a model, report accuracy\n"
     "  tune        search train's options on a holdout or k folds\n"
-    "  predict     stdin to stdout: one prediction per input line\n"
+    "  predict     one prediction per input line (files or stdin), as each line arrives\n"
     "  model info  show what a model file holds\n"
     "  model dump  print a model's feature names and weights (trained with --keep-names)\n"
     "  audit       show each example's features, their slots and weights, and the score\n"
-    "  gen         write synthetic examples (VW format) to stdout\n"
+    "  gen         write synthetic examples to stdout (VW format; sentences with --family text)\n"
     "  features    show the features hare makes of sentences\n"
     "  confusion   examples for a confusion set (whether/weather) from raw sentences\n"
     "\n"
@@ -55,12 +57,18 @@ int main(int argc, char** argv) {
     return hare::tools::kExitUsage;
   }
   const std::string_view command = argv[1];
+  // The name messages give: "model info" for a subcommand.
+  std::string name(command);
+  if (command == "model" && argc > 2 &&
+      (argv[2] == std::string_view("info") || argv[2] == std::string_view("dump"))) {
+    name = absl::StrCat(name, " ", argv[2]);
+  }
   int code;
   try {
     code = Dispatch(command, argc, argv);
   } catch (const std::bad_alloc& e) {
     // Most often the weight table: 2^b slots of several floats each.
-    std::cerr << "hare " << command << ": " << hare::learner::OutOfMemory(e)
+    std::cerr << "hare " << name << ": " << hare::learner::OutOfMemory(e)
               << " (a smaller -b needs less)\n";
     return hare::tools::kExitInput;
   }
@@ -74,7 +82,7 @@ int main(int argc, char** argv) {
   std::cout.flush();
   const bool stdout_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
   if ((!std::cout || stdout_failed) && code == hare::tools::kExitOk) {
-    std::cerr << "hare " << command << ": cannot write to stdout\n";
+    std::cerr << "hare " << name << ": cannot write to stdout\n";
     return hare::tools::kExitInput;
   }
   return code;

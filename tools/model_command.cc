@@ -197,7 +197,8 @@ int ModelCommand(int argc, char** argv) {
   if (!model->names().empty()) std::cout << "feature names     " << model->names().size() << "\n";
   if (const learner::TrainingState* state = model->state(); state != nullptr) {
     std::cout << "training state    " << state->indices.size() << " slots of "
-              << state->floats_per_slot << " floats (--save-resume: hare train -i goes on)\n";
+              << state->floats_per_slot << (state->floats_per_slot == 1 ? " float" : " floats")
+              << " (--save-resume: hare train -i goes on)\n";
   }
   return kExitOk;
 }

@@ -85,7 +85,7 @@ constexpr const char* kTestSynopsis =
     "macro averages, AUC (binary), log loss and expected calibration error (with\n"
     "probabilities) and the confusion matrix go to stderr; --json also writes them to stdout as\n"
     "one JSON object. With no labelled example there is nothing to score: it exits 2, or with\n"
-    "-p (predictions only) warns.\n";
+    "-p and unlabelled examples (predictions only) warns.\n";
 
 constexpr const char* kPredictSynopsis =
     "usage: hare predict -i MODEL [FILE...]\n"

@@ -77,11 +77,7 @@ int TrainCommand(int argc, char** argv) {
        !io::InputAt(o.cache, std::vector{o.model_out}).empty())) {
     problems.push_back("-c and -f name the same file: the model would replace the cache");
   }
-  if (!problems.empty()) {
-    return Fail("train",
-                absl::StrJoin(problems, "\n") + "\nRun 'hare train --help' for the options.",
-                kExitUsage);
-  }
+  if (!problems.empty()) return FailUsage("train", problems);
   // -i: the model to go on from gives the features, the learner and its
   // state; of the rest, only its header and names are kept.
   std::optional<learner::ModelHeader> start;
@@ -94,7 +90,7 @@ int TrainCommand(int argc, char** argv) {
     absl::StatusOr<learner::Model> loaded = learner::LoadModel(o.model_in);
     if (!loaded.ok()) return Fail("train", loaded.status(), kExitInput);
     if (std::vector<std::string> p = ResumeOptions(flags, o.model_in, *loaded, o); !p.empty()) {
-      return Fail("train", absl::StrJoin(p, "\n"), kExitUsage);
+      return FailUsage("train", p, /*point_to_help=*/false);
     }
     start = loaded->header();
     start_names = loaded->names();

@@ -39,13 +39,17 @@ void AddMaybe(FlagParser& flags, const char* names, const char* value_name, cons
 
 }  // namespace
 
-TrainFlags::TrainFlags(FlagParser& flags) : threads_(DefaultThreads()), flags_(flags) {
+TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
+    : threads_(DefaultThreads()), flags_(flags) {
   learner::TrainOptions& o = options;
   learner::LearnerOptions& l = o.learner;
   flags.AddString("-f,--final-regressor", "MODEL", "write the model to MODEL", &o.model_out);
-  flags.AddString("-i,--initial-regressor", "MODEL",
-                  "go on training MODEL (saved with --save-resume), with its features and learner",
-                  &o.model_in);
+  if (resumable) {
+    flags.AddString("-i,--initial-regressor", "MODEL",
+                    "go on training MODEL (saved with --save-resume), with its features and "
+                    "learner",
+                    &o.model_in);
+  }
   flags.AddSwitch("--save-resume",
                   "keep the training state in the model (AROW's variances, the average's sums, "
                   "AdaGrad's...), so that -i can go on from it",

@@ -14,8 +14,9 @@ namespace hare::tools {
 class TrainFlags {
  public:
   // Adds every flag of hare train to `flags`, bound to this object, which
-  // must outlive flags.Parse and not move.
-  explicit TrainFlags(FlagParser& flags);
+  // must outlive flags.Parse and not move. Without `resumable` (hare tune,
+  // which starts from scratch), -i is not one of them.
+  explicit TrainFlags(FlagParser& flags, bool resumable = true);
   TrainFlags(const TrainFlags&) = delete;
   TrainFlags& operator=(const TrainFlags&) = delete;
 

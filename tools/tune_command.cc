@@ -330,7 +330,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
 
 int TuneCommand(int argc, char** argv) {
   FlagParser flags;
-  TrainFlags train(flags);
+  TrainFlags train(flags, /*resumable=*/false);
   int64_t folds = 1, max_passes = 20;
   flags.AddInt("--folds", "K",
                "score on K folds, every K-th example held out at K offsets, on all held-out "
@@ -341,19 +341,13 @@ int TuneCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &setup.inputs); code >= 0)
     return code;
   std::vector<std::string> problems = train.Finish();
-  if (!train.options.model_in.empty()) {
-    problems.push_back("hare tune searches options from scratch: -i MODEL is for hare train");
-  }
   if (folds < 1 || folds > 100) problems.push_back("--folds must be 1 to 100");
   if (max_passes < 1 || max_passes > 1000) problems.push_back("--max-passes must be 1 to 1000");
   if (setup.inputs.empty() ||
       std::find(setup.inputs.begin(), setup.inputs.end(), "-") != setup.inputs.end()) {
     problems.push_back("hare tune reads its FILEs many times: give files, not stdin");
   }
-  if (!problems.empty()) {
-    return Fail("tune", absl::StrJoin(problems, "\n") + "\nRun 'hare tune --help' for the options.",
-                kExitUsage);
-  }
+  if (!problems.empty()) return FailUsage("tune", problems);
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
   if (!train.options.model_out.empty()) {  // before the search, not after it
     if (absl::Status s = learner::CheckWritable(train.options.model_out, setup.inputs); !s.ok()) {

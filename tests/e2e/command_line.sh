@@ -80,7 +80,12 @@ expect_eq "gen --bytes 0" 0 "$("$HARE" gen --bytes 0 | wc -c)"
 # A family's options with another family are refused, not ignored.
 expect_code 1 "$HARE" gen --dim 5 --family text --k 3 -n 1 2> err.txt
 expect_eq "another family's options" "hare gen: --dim is for --family separable, not text
-hare gen: --k is for --family disjunction or conjunction, not text" "$(cat err.txt)"
+hare gen: --k is for --family disjunction or conjunction, not text
+Run 'hare gen --help' for the options." "$(cat err.txt)"
+# Their values are not checked against the defaults of the family they are not for.
+expect_code 1 "$HARE" gen -n 2 --family zipf --n 5 2> err.txt
+expect_eq "another family's option, no range check" "hare gen: --n is for --family disjunction or conjunction, not zipf
+Run 'hare gen --help' for the options." "$(cat err.txt)"
 # -c and -f on one file: the model would replace the cache.
 expect_code 1 "$HARE" train d.vw --passes 2 -c same.bin -f ./same.bin 2> err.txt
 grep -q "^hare train: -c and -f name the same file: the model would replace the cache$" err.txt ||
@@ -92,14 +97,14 @@ ln -s made-later.model dangling.model
 # -f - and -c - are not files named '-'.
 expect_code 1 "$HARE" train d.vw -f - -c - 2> err.txt
 expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (or -f /dev/stdout)
--c - would make a file named '-': a cache is a file
+hare train: -c - would make a file named '-': a cache is a file
 Run 'hare train --help' for the options." "$(cat err.txt)"
 [ ! -e ./- ] || fail "a file named - was made"
 # So are a holdout and an early stop one pass would ignore.
 expect_code 1 "$HARE" train d.vw --holdout-period 5 --early-stop 2 2> err.txt
 expect_eq "one pass, holdout and early stop" \
   "hare train: --holdout-period is for --passes 2 or more, or --probabilities: one pass holds nothing out
---early-stop is for --passes 2 or more
+hare train: --early-stop is for --passes 2 or more
 Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train d.vw --passes 2 --holdout-period 0 2> err.txt
 expect_eq "holdout period 0" "hare train: --holdout-period must be at least 2
@@ -123,13 +128,13 @@ expect_code 0 "$HARE" train --rule sgd --loss logistic --schedule power --power-
 expect_code 1 "$HARE" train --rule sgd --margin 1 --power-t 0.3 d.vw 2> err.txt
 expect_eq "sgd --margin, --power-t without --schedule power" \
   "hare train: --margin is not for --rule sgd: its --loss decides when it updates
---power-t is for --schedule power
+hare train: --power-t is for --schedule power
 Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --adagrad --schedule constant --power-t 0.3 d.vw 2> err.txt
 expect_eq "sgd --adagrad with --schedule, --power-t" \
   "hare train: --power-t is for --schedule power
---schedule is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
---power-t is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
+hare train: --schedule is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
+hare train: --power-t is for SGD without --adagrad: AdaGrad's rates are -l / sqrt(G_i) at every step
 Run 'hare train --help' for the options." "$(cat err.txt)"
 # An option taken as a value (VW's -c takes none) is refused, before any file is made.
 expect_code 1 "$HARE" train d.vw -c -f m.hare --passes 3 2> err.txt
@@ -176,7 +181,7 @@ expect_code 1 "$HARE" train --passes 3 --holdout-off --holdout-period 4 --early-
   2> err.txt
 expect_eq "--holdout-off with --holdout-period, --early-stop" \
   "hare train: --holdout-period needs a holdout: --holdout-off holds nothing out
---early-stop needs a holdout: --holdout-off holds nothing out
+hare train: --early-stop needs a holdout: --holdout-off holds nothing out
 Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train --rule pa --pa-variant pa -C 2 d.vw 2> err.txt
 grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step$" \

@@ -49,7 +49,7 @@ grep -qxF "hare train: --save-resume keeps the training state in the model: it n
 expect_code 1 "$HARE" train -i a.hare a.hare b.vw 2> err.txt
 expect_eq "model as data" "hare train: -i a.hare is also given as data" "$(cat err.txt)"
 expect_code 1 "$HARE" tune -i a.hare b.vw 2> err.txt
-grep -qxF "hare tune: hare tune searches options from scratch: -i MODEL is for hare train" err.txt ||
+grep -qxF "hare tune: unknown option -i (hare tune searches from scratch; hare train -i MODEL goes on training a model)" err.txt ||
   fail "tune -i: $(cat err.txt)"
 # Passes, a holdout and probabilities on top, and the model replaced in place.
 cp a.hare again.hare
