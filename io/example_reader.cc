@@ -196,7 +196,11 @@ uint64_t ExampleReader::bytes() const {
 WriteTarget WriteTargetOf(const std::string& path) {
   // /dev/stdout, /dev/fd/N and /proc/self/fd/N name an open file, whatever
   // it is (a file the shell opened with >> included): written in place.
-  if (path.starts_with("/dev/") || path.starts_with("/proc/")) return {path, true};
+  // Other paths under /dev (a device, or a file of /dev/shm) are what stat says.
+  const bool open_file = path == "/dev/stdout" || path == "/dev/stderr" ||
+                         path.starts_with("/dev/fd/") ||
+                         (path.starts_with("/proc/") && path.find("/fd/") != std::string::npos);
+  if (open_file) return {path, true};
   std::error_code error;
   const bool link = std::filesystem::is_symlink(path, error);
   struct stat st;

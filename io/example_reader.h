@@ -68,9 +68,9 @@ absl::Status CheckReadable(const std::vector<std::string>& paths);
 // failure never leaves half a file; but a rename replaces what `path` names itself: so a
 // link is followed to the file it names (the link stays, even when that
 // file is still to be made), and a device or a pipe (-f /dev/null), and
-// anything under /dev or /proc (/dev/stdout redirected to a file), is written
-// in place (renamed over, /dev/null would become a regular file for every
-// program).
+// the name of an open file (/dev/stdout redirected to a file, /dev/fd/N,
+// /proc/self/fd/N) is written in place (renamed over, /dev/null would become
+// a regular file for every program).
 struct WriteTarget {
   std::string path;       // the file to replace, or to write in place
   bool in_place = false;  // it exists and is not a regular file

@@ -321,7 +321,14 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
       out.PutBytes(reinterpret_cast<const char*>(state->floats.data() + k * f), 4 * f);
     }
   }
-  const bool ok = out.Finish();
+  bool ok = out.Finish();
+  // A file written in place through its open descriptor's name (/dev/fd/3
+  // of `3<>file`) ends where the model does: nothing of what was there stays.
+  struct stat st;
+  if (ok && target.in_place && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    const off_t end = lseek(fd, 0, SEEK_CUR);
+    ok = end >= 0 && ftruncate(fd, end) == 0;
+  }
   const std::string why = ok ? "" : Errno();
   if (!target.in_place) {
     absl::Status committed = ok ? pending->Commit() : absl::DataLossError(why);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <thread>
@@ -142,13 +143,21 @@ Calibration Calibrate(const Learner& learner, bool binary, const io::ExampleBatc
   return binary ? FitPlatt(scores, classes) : FitTemperature(scores, k, classes);
 }
 
-// A file name for a cache that lives only while training runs.
-std::string TemporaryCachePath() {
+// A file name for a cache that lives only while training runs, in the
+// temporary directory (TMPDIR).
+absl::StatusOr<std::string> TemporaryCachePath() {
+  std::error_code error;
+  const std::filesystem::path folder = std::filesystem::temp_directory_path(error);
+  if (error) {
+    const char* tmpdir = std::getenv("TMPDIR");
+    return absl::FailedPreconditionError(absl::StrCat(
+        "no temporary directory for the cache of later passes (",
+        tmpdir != nullptr ? absl::StrCat("TMPDIR=", tmpdir, ": ") : "", error.message(),
+        "): set TMPDIR to a directory, or give the cache a file with -c FILE"));
+  }
   const auto now = Clock::now().time_since_epoch().count();
   const size_t thread = std::hash<std::thread::id>()(std::this_thread::get_id());
-  return (std::filesystem::temp_directory_path() /
-          absl::StrCat("hare-cache.", getpid(), ".", thread, ".", now))
-      .string();
+  return (folder / absl::StrCat("hare-cache.", getpid(), ".", thread, ".", now)).string();
 }
 
 double Since(Clock::time_point start) {
@@ -177,7 +186,12 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   ProgressTable table(run.progress);
   const bool use_cache = o.passes > 1 || !o.cache.empty();
   const bool temporary = o.cache.empty();
-  const std::string cache_path = temporary ? TemporaryCachePath() : o.cache;
+  std::string cache_path = o.cache;
+  if (use_cache && temporary) {
+    absl::StatusOr<std::string> path = TemporaryCachePath();
+    if (!path.ok()) return path.status();
+    cache_path = *std::move(path);
+  }
   // After -i, classes are numbered from the model's: a cache holds numbers.
   std::string key = io::CacheKey(o.parse, o.inputs);
   if (!o.classes.empty()) {

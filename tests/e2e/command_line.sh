@@ -90,6 +90,26 @@ Run 'hare gen --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train d.vw --passes 2 -c same.bin -f ./same.bin 2> err.txt
 grep -q "^hare train: -c and -f name the same file: the model would replace the cache$" err.txt ||
   fail "-c and -f on one file: $(cat err.txt)"
+# A model written through an open file's name ends where the model does,
+# whatever the file held (/dev/fd/3 of a longer file opened without truncating).
+"$HARE" gen -n 3000 --seed 3 > long.model
+"$HARE" train d.vw -f /dev/fd/3 --quiet 3<>long.model 2>/dev/null || fail "-f /dev/fd/3 failed"
+"$HARE" model info -i long.model > /dev/null || fail "the model written through /dev/fd/3 does not load"
+"$HARE" train d.vw -f /dev/stdout --quiet > stdout.model 2>/dev/null || fail "-f /dev/stdout failed"
+cmp -s long.model stdout.model || fail "the model through /dev/stdout differs"
+# A file under /dev that is a file (of /dev/shm) is replaced whole, as any file.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  shm=$(mktemp -d /dev/shm/hare-test.XXXXXX)
+  "$HARE" train d.vw -b 20 -f "$shm/m.hare" --quiet 2>/dev/null
+  "$HARE" train d.vw -b 10 -f "$shm/m.hare" --quiet 2>/dev/null || fail "-f /dev/shm/... failed"
+  "$HARE" model info -i "$shm/m.hare" > /dev/null || fail "a smaller model over a larger in /dev/shm does not load"
+  "$HARE" train d.vw --passes 2 -c "$shm/c.cache" --quiet 2>/dev/null || fail "-c /dev/shm/... failed"
+  rm -rf "$shm"
+fi
+# Later passes' temporary cache needs a temporary directory; one pass needs none.
+expect_code 2 env TMPDIR=/no/such/dir "$HARE" train d.vw --passes 2 --quiet 2> err.txt
+expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory, or give the cache a file with -c FILE" "$(cat err.txt)"
+expect_code 0 env TMPDIR=/no/such/dir "$HARE" train d.vw --quiet 2> err.txt
 # A link to a file still to be made is followed: the link stays.
 ln -s made-later.model dangling.model
 "$HARE" train d.vw -f dangling.model --quiet 2>/dev/null
