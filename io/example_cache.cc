@@ -285,6 +285,11 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     if (!Fill(kRecordHeader)) break;
     const char* p = buffer_.data() + position_;
     const uint32_t n = Get<uint32_t>(p);
+    if (kRecordHeader + uint64_t{8} * n >
+        filled_ - position_ + remaining_) {  // not a size: no buffer for it
+      return absl::DataLossError(
+          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+    }
     if (!Fill(kRecordHeader + size_t{8} * n)) break;
     p = buffer_.data() + position_;
     batch_.BeginExample();

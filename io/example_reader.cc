@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <system_error>
@@ -65,6 +66,9 @@ class ExampleReader::Pipeline {
           return current_;
         }
       }
+      // Memory that ran out on another thread (a line of millions of
+      // features) is the consumer's to report, as on its own thread.
+      if (failure_ != nullptr) std::rethrow_exception(failure_);
       if (reader_done_ && next_sequence_ == chunks_read_) {
         if (!reader_status_.ok()) return reader_status_;
         return nullptr;
@@ -89,7 +93,8 @@ class ExampleReader::Pipeline {
         slot = free_.back();
         free_.pop_back();
       }
-      absl::StatusOr<bool> more = chunker_.Next(slot->chunk);  // unlocked: the slow part
+      absl::StatusOr<bool> more = false;
+      if (!Guarded([&] { more = chunker_.Next(slot->chunk); })) return;  // unlocked: the slow part
       std::lock_guard<std::mutex> lock(mutex_);
       bytes_ = chunker_.bytes();
       if (!more.ok() || !*more) {
@@ -122,12 +127,27 @@ class ExampleReader::Pipeline {
         slot = to_parse_.front();
         to_parse_.pop_front();
       }
-      parser.Parse(slot->chunk.text(), slot->batch);
+      if (!Guarded([&] { parser.Parse(slot->chunk.text(), slot->batch); })) return;
       {
         std::lock_guard<std::mutex> lock(mutex_);
         parsed_.push_back(slot);
       }
       changed_.notify_all();
+    }
+  }
+
+  // Runs `work`; if it throws (std::bad_alloc), keeps the exception for
+  // Next and returns false: the thread stops.
+  template <typename Work>
+  bool Guarded(Work work) {
+    try {
+      work();
+      return true;
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (failure_ == nullptr) failure_ = std::current_exception();
+      changed_.notify_all();
+      return false;
     }
   }
 
@@ -144,6 +164,7 @@ class ExampleReader::Pipeline {
   uint64_t bytes_ = 0;
   bool reader_done_ = false;
   absl::Status reader_status_;
+  std::exception_ptr failure_;  // what a reader or parser thread threw
   bool stop_ = false;
   std::thread reader_;
   std::vector<std::thread> parsers_;

@@ -3,7 +3,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <utility>
 
@@ -40,7 +42,12 @@ WeightTable::WeightTable(int bits, int floats_per_slot)
   const size_t mapped = bytes + kHugePage;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (p == MAP_FAILED) {  // a limit on the address space (ulimit -v), say
+    throw TableTooLarge(absl::StrFormat(
+        "the table of 2^%d slots of %d floats (%.1f GiB) cannot "
+        "be mapped: %s",
+        bits, floats_per_slot, static_cast<double>(bytes) / (1 << 30), std::strerror(errno)));
+  }
   char* base = static_cast<char*>(p);
   char* aligned = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(base) + kHugePage - 1) &
                                           ~(uintptr_t{kHugePage} - 1));

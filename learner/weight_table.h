@@ -34,17 +34,20 @@ class TableTooLarge : public std::bad_alloc {
   std::string what_;
 };
 
-// What a failed allocation says: "out of memory", with the sizes when it
-// was a table too large.
+// What a failed allocation says: "out of memory", with the table's sizes and
+// what needs less memory.
 inline std::string OutOfMemory(const std::bad_alloc& e) {
   const auto* table = dynamic_cast<const TableTooLarge*>(&e);
-  return table == nullptr ? "out of memory" : std::string("out of memory: ") + table->what();
+  return table != nullptr
+             ? std::string("out of memory: ") + table->what() + " (a smaller -b needs less)"
+             : "out of memory (beside the table: a long line's features, which "
+               "-q, --cubic and n-grams multiply, are one cause)";
 }
 
 class WeightTable {
  public:
   // All slots zero. Throws TableTooLarge when the table would not fit in
-  // the machine's memory, std::bad_alloc when it cannot be mapped.
+  // the machine's memory or cannot be mapped.
   WeightTable(int bits, int floats_per_slot);
   ~WeightTable();
   WeightTable(WeightTable&& other) noexcept;

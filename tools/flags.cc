@@ -256,6 +256,7 @@ bool ParseSize(std::string_view text, uint64_t* bytes) {
   uint64_t n = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
   if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) return false;
+  if (n > UINT64_MAX / scale) return false;  // 2^64 bytes or more
   *bytes = n * scale;
   return true;
 }

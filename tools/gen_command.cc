@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "tools/cli.h"
@@ -94,18 +95,27 @@ int GenCommand(int argc, char** argv) {
   if (!(o.density >= 0 && o.density <= 1)) problems.push_back("--density must be in [0, 1]");
   if (examples < 0) problems.push_back("-n must not be negative");
   if (!bytes_text.empty() && !ParseSize(bytes_text, &o.bytes)) {
-    problems.push_back(absl::StrCat("--bytes '", bytes_text, "' is not a size (e.g. 1G, 500M)"));
+    problems.push_back(
+        absl::StrCat("--bytes '", bytes_text, "' is not a size below 2^64 bytes (e.g. 1G, 500M)"));
   }
-  if (o.vocabulary < 1 || o.vocabulary > (int64_t{1} << 31))
-    problems.push_back("--vocabulary must be 1 to 2^31");
-  if (o.min_features < 1 || o.max_features < o.min_features) {
-    problems.push_back("need 1 <= --min-features <= --max-features");
+  // 32 bytes a word (its alias table): at most 4 GiB.
+  if (o.vocabulary < 1 || o.vocabulary > (int64_t{1} << 27))
+    problems.push_back("--vocabulary must be 1 to 2^27 (134217728)");
+  if (o.min_features < 1 || o.max_features < o.min_features || o.max_features > 1000000) {
+    problems.push_back("need 1 <= --min-features <= --max-features <= 1000000");
   }
   if (!(o.relevant >= 0 && o.relevant <= 1)) problems.push_back("--relevant must be in [0, 1]");
   if (!(o.noise >= 0)) problems.push_back("--noise must not be negative");
   if (o.dimension < 1 || o.dimension > 1000000) problems.push_back("--dim must be 1 to 1000000");
   if (!(o.radius > 0) || !(o.gamma > 0) || o.gamma >= o.radius) {
     problems.push_back("need 0 < --gamma < --radius");
+  }
+  if (problems.empty() && o.family == "separable" && !SeparableDrawsPoints(o)) {
+    problems.push_back(absl::StrFormat(
+        "--gamma %g is too large for --radius %g at --dim %d: no point drawn comes that far from "
+        "the hyperplane (points of the cube [-1,1]^dim are pulled into the ball: a margin is "
+        "at most the smaller of the radius and sqrt(dim), and far less in a high --dim)",
+        o.gamma, o.radius, o.dimension));
   }
   if (!problems.empty()) return FailUsage("gen", problems);
   o.examples = static_cast<uint64_t>(examples);

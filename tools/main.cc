@@ -68,8 +68,7 @@ int main(int argc, char** argv) {
     code = Dispatch(command, argc, argv);
   } catch (const std::bad_alloc& e) {
     // Most often the weight table: 2^b slots of several floats each.
-    std::cerr << "hare " << name << ": " << hare::learner::OutOfMemory(e)
-              << " (a smaller -b needs less)\n";
+    std::cerr << "hare " << name << ": " << hare::learner::OutOfMemory(e) << "\n";
     return hare::tools::kExitInput;
   }
   if (code < 0) {

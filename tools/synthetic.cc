@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -225,39 +226,52 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
   return count;
 }
 
-uint64_t GenerateSeparable(const GenOptions& o, std::ostream& out) {
+// The separable family's hidden unit vector u.
+std::vector<double> SeparableConcept(const GenOptions& o) {
   Random hidden_rng = ConceptRandom(o);
-  Random rng = ExampleRandom(o);
-  const size_t d = static_cast<size_t>(o.dimension);
-  std::vector<double> u(d);
+  std::vector<double> u(static_cast<size_t>(o.dimension));
   double norm = 0;
   for (double& v : u) {
     v = hidden_rng.Normal();
     norm += v * v;
   }
   for (double& v : u) v /= std::sqrt(norm);
+  return u;
+}
+
+// Draws into x a point uniform in the cube, pulled into the ball of radius
+// R; true, with its margin u.x, when it is at least gamma from the
+// hyperplane (else it is drawn again).
+bool DrawSeparable(const GenOptions& o, std::span<const double> u, Random& rng,
+                   std::vector<float>& x, double* margin) {
+  double len2 = 0;
+  for (float& v : x) {
+    v = static_cast<float>(2 * rng.Uniform() - 1);
+    len2 += double(v) * v;
+  }
+  const double shrink = std::sqrt(len2) > o.radius ? o.radius / std::sqrt(len2) * 0.999999 : 1.0;
+  *margin = 0;
+  len2 = 0;
+  for (size_t j = 0; j < x.size(); ++j) {
+    x[j] = static_cast<float>(x[j] * shrink);
+    len2 += double(x[j]) * x[j];
+    *margin += u[j] * x[j];
+  }
+  return std::fabs(*margin) >= o.gamma && std::sqrt(len2) <= o.radius;
+}
+
+uint64_t GenerateSeparable(const GenOptions& o, std::ostream& out) {
+  const std::vector<double> u = SeparableConcept(o);
+  Random rng = ExampleRandom(o);
+  std::vector<float> x(u.size());
   LineWriter w(out);
-  std::vector<float> x(d);
   uint64_t count = 0, bytes = 0;
   while (!Done(o, count, bytes) && w.ok()) {
-    // A point uniform in the cube, pulled into the ball of radius R.
-    double len2 = 0;
-    for (float& v : x) {
-      v = static_cast<float>(2 * rng.Uniform() - 1);
-      len2 += double(v) * v;
-    }
-    const double shrink = std::sqrt(len2) > o.radius ? o.radius / std::sqrt(len2) * 0.999999 : 1.0;
     double margin = 0;
-    len2 = 0;
-    for (size_t j = 0; j < d; ++j) {
-      x[j] = static_cast<float>(x[j] * shrink);
-      len2 += double(x[j]) * x[j];
-      margin += u[j] * x[j];
-    }
-    if (std::fabs(margin) < o.gamma || std::sqrt(len2) > o.radius) continue;
+    if (!DrawSeparable(o, u, rng, x, &margin)) continue;
     const bool positive = (margin > 0) != (rng.Uniform() < o.flip);
     w.Append(positive ? "1 |" : "-1 |");
-    for (size_t j = 0; j < d; ++j) {
+    for (size_t j = 0; j < x.size(); ++j) {
       if (x[j] == 0) continue;
       w.Append(" f");
       w.AppendNumber(j);
@@ -308,6 +322,18 @@ uint64_t GenerateBoolean(const GenOptions& o, std::ostream& out) {
 }
 
 }  // namespace
+
+bool SeparableDrawsPoints(const GenOptions& o) {
+  const std::vector<double> u = SeparableConcept(o);
+  Random rng(o.seed ^ 0x5eed);  // not the examples' draws
+  std::vector<float> x(u.size());
+  const uint64_t draws = std::max<uint64_t>(1000, 10000000 / x.size());
+  double margin = 0;
+  for (uint64_t i = 0; i < draws; ++i) {
+    if (DrawSeparable(o, u, rng, x, &margin)) return true;
+  }
+  return false;
+}
 
 uint64_t Generate(const GenOptions& options, std::ostream& out) {
   if (options.family == "separable") return GenerateSeparable(options, out);

@@ -62,4 +62,10 @@ struct GenOptions {
 // Writes examples until a limit is reached; returns the number written.
 uint64_t Generate(const GenOptions& options, std::ostream& out);
 
+// Whether the separable family finds points of margin gamma in the ball of
+// radius R at all: false when none came of 10^7 coordinates' draws (at
+// least 1000 points), where generating would never end (a large gamma for
+// R, or for a high --dim, whose cube points shrink to the ball far from u).
+bool SeparableDrawsPoints(const GenOptions& options);
+
 }  // namespace hare::tools

@@ -193,15 +193,14 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   std::vector<learner::PassResult> all(static_cast<size_t>(o.passes));
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
-    std::unique_ptr<learner::Learner> l;
+    absl::StatusOr<learner::TrainResult> r;
     try {  // a rule of more floats a slot can need a table the memory cannot hold
-      l = learner::MakeLearner(o.learner, o.parse.bits);
-    } catch (const std::bad_alloc& e) {
+      std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
+      r = learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
+    } catch (const std::bad_alloc& e) {  // or the features of a line, -q or --cubic
       result.error = learner::OutOfMemory(e);
       return result;
     }
-    absl::StatusOr<learner::TrainResult> r =
-        learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     if (!r.ok()) {
       result.error = std::string(r.status().message());
       return result;

@@ -86,6 +86,15 @@ Run 'hare gen --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" gen -n 2 --family zipf --n 5 2> err.txt
 expect_eq "another family's option, no range check" "hare gen: --n is for --family disjunction or conjunction, not zipf
 Run 'hare gen --help' for the options." "$(cat err.txt)"
+# Options gen cannot meet are refused, not run forever or out of memory.
+expect_code 1 timeout 60 "$HARE" gen -n 1 --family separable --gamma 0.5 --radius 1 --dim 1000 2> err.txt
+grep -q "^hare gen: --gamma 0.5 is too large for --radius 1 at --dim 1000: no point drawn" err.txt ||
+  fail "separable margin out of reach: $(cat err.txt)"
+expect_code 1 timeout 60 "$HARE" gen -n 1 --family separable --gamma 5 --radius 10 2> err.txt
+expect_code 1 "$HARE" gen --bytes 16777216T 2> err.txt
+grep -q "^hare gen: --bytes '16777216T' is not a size below 2^64 bytes" err.txt || fail "--bytes 2^64: $(cat err.txt)"
+expect_code 1 "$HARE" gen -n 1 --max-features 9223372036854775807 2> /dev/null
+expect_code 1 "$HARE" gen -n 1 --vocabulary 2147483648 2> /dev/null
 # -c and -f on one file: the model would replace the cache.
 expect_code 1 "$HARE" train d.vw --passes 2 -c same.bin -f ./same.bin 2> err.txt
 grep -q "^hare train: -c and -f name the same file: the model would replace the cache$" err.txt ||
@@ -235,7 +244,18 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   code=$?
   set -e
   expect_eq "out of memory exit code" 2 "$code"
-  expect_eq "out of memory" "hare train: out of memory (a smaller -b needs less)" "$(cat err.txt)"
+  expect_eq "out of memory" "hare train: out of memory: the table of 2^30 slots of 1 floats (4.0 GiB) cannot be mapped: Cannot allocate memory (a smaller -b needs less)" "$(cat err.txt)"
+  # So is a line of more features than the memory holds, on a parser thread
+  # too (it aborted there): 3000 features, --cubic makes 4.5 billion.
+  awk 'BEGIN { printf "1 |a"; for (i = 0; i < 3000; ++i) printf " f%d", i; print "" }' > wide.vw
+  for threads in 1 2; do
+    set +e
+    (ulimit -v 1000000 && "$HARE" train wide.vw --cubic ::: --threads $threads --quiet) 2> err.txt
+    code=$?
+    set -e
+    expect_eq "out of memory in a line, $threads thread(s): exit code" 2 "$code"
+    expect_eq "out of memory in a line, $threads thread(s)" "hare train: out of memory (beside the table: a long line's features, which -q, --cubic and n-grams multiply, are one cause)" "$(cat err.txt)"
+  done
 fi
 expect_code 1 "$HARE" test d.vw
 expect_code 2 "$HARE" test -i missing.model d.vw

@@ -56,6 +56,13 @@ train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
 grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
 same_model c4.model text.model || fail "model after rebuilding a cut cache differs"
 ls ./*.tmp.* 2>/dev/null && fail "temporary files left behind"
+# A record whose feature count is past the file's end is damage, not a size
+# to make room for (it said "out of memory").
+cp d.cache big-count.cache
+key_size=$(od -An -tu4 -j12 -N4 big-count.cache | tr -d ' ')
+printf '\xf0\xff\xff\xff' | dd of=big-count.cache bs=1 seek=$((16 + key_size)) conv=notrunc status=none
+train d.vw --passes 3 --holdout-off --cache big-count.cache 2> err.txt && fail "a damaged count was read"
+expect_eq "a damaged count" "hare train: cache big-count.cache is damaged (example 1)" "$(tail -n 1 err.txt)"
 # Killed in its first pass over stdin, hare leaves no file: the cache has no
 # name until it is whole (on a file system without O_TMPFILE it would leave
 # its temporary file, as nothing can clean up after SIGKILL).
