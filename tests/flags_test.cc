@@ -81,6 +81,10 @@ TEST(FlagParserTest, AValuesProblemNamesTheFlagOnce) {
   EXPECT_EQ(Parse({"-b", "x"}).error, "-b: 'x' is not a whole number");
   EXPECT_EQ(Parse({"--quadratic=abc"}).error, "-q takes 2 letters");
   EXPECT_EQ(Parse({"-q", "abc"}).error, "-q takes 2 letters");
+  // A float too small for a float is not taken for 0; a 0 is a 0.
+  EXPECT_EQ(Parse({"-l", "1e-50"}).error, "-l: '1e-50' is too small for a float (it would be 0)");
+  EXPECT_EQ(Parse({"-l", "0.0e-50"}).error, "");
+  EXPECT_EQ(Parse({"-l", "1e-30"}).rate, 1e-30f);
 }
 
 }  // namespace

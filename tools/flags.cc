@@ -59,13 +59,24 @@ void FlagParser::AddUint(std::string names, std::string value_name, std::string 
 
 void FlagParser::AddFloat(std::string names, std::string value_name, std::string help,
                           float* value) {
-  Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
-    io::NumberError e = io::ParseFloat(v, value);
-    if (e != io::NumberError::kNone) {
-      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is ", io::NumberErrorText(e)));
-    }
-    return absl::OkStatus();
-  });
+  Add(std::move(names), std::move(value_name), std::move(help),
+      [value](std::string_view v) { return ParseFloatValue(v, value); });
+}
+
+absl::Status ParseFloatValue(std::string_view text, float* value) {
+  io::NumberError e = io::ParseFloat(text, value);
+  if (e != io::NumberError::kNone) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(io::Quote(text), " is ", io::NumberErrorText(e)));
+  }
+  // A number too small for a float reads as 0: an option's 1e-50 would be
+  // taken for the 0 that was not given.
+  const std::string_view digits = text.substr(0, text.find_first_of("eE"));
+  if (*value == 0 && digits.find_first_of("123456789") != std::string_view::npos) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(io::Quote(text), " is too small for a float (it would be 0)"));
+  }
+  return absl::OkStatus();
 }
 
 void FlagParser::AllowRepeats(std::string_view name) {

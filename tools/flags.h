@@ -65,6 +65,9 @@ class FlagParser {
   std::vector<Given> given_;
 };
 
+// An option's float: a finite number, not one so small that it reads as 0.
+absl::Status ParseFloatValue(std::string_view text, float* value);
+
 // "1G", "500M", "64K", "123" -> bytes.
 bool ParseSize(std::string_view text, uint64_t* bytes);
 

@@ -44,7 +44,9 @@ int Dump(const learner::Model& model, const std::string& path) {
   const learner::ModelHeader& h = model.header();
   if (model.names().empty()) {
     return Fail("model dump",
-                path + " holds no feature names: train it with --keep-names to dump it",
+                path +
+                    " holds no feature names: train it with --keep-names to dump it (and give "
+                    "--keep-names again to each hare train -i that goes on from it)",
                 kExitInput);
   }
   const size_t k_classes = h.binary() ? 1 : h.classes.size();

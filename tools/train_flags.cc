@@ -28,10 +28,7 @@ void AddMaybe(FlagParser& flags, const char* names, const char* value_name, cons
               learner::Maybe* out) {
   flags.Add(names, value_name, help, [out](std::string_view v) {
     float f = 0;
-    io::NumberError e = io::ParseFloat(v, &f);
-    if (e != io::NumberError::kNone) {
-      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is ", io::NumberErrorText(e)));
-    }
+    if (absl::Status s = ParseFloatValue(v, &f); !s.ok()) return s;
     *out = f;
     return absl::OkStatus();
   });
