@@ -390,6 +390,18 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   if (absl::Status s = peeked->Peek(); !s.ok()) return s;
   const Magic* magic = MagicOf(peeked->head(), peeked->head_size());
   const Compression c = magic != nullptr ? magic->compression : Compression::kNone;
+  // Three bytes or more of a compression's magic, then the end: that stream
+  // cut short (read as text, its bytes would be a bad line).
+  if (magic == nullptr && peeked->head_size() >= 3) {
+    for (const Magic& m : kMagics) {
+      if (m.compression != Compression::kNone && peeked->head_size() < m.size &&
+          std::memcmp(peeked->head(), m.bytes, peeked->head_size()) == 0) {
+        return absl::DataLossError(absl::StrCat(name, ": corrupt or truncated ",
+                                                CompressionName(m.compression),
+                                                " data (the input ends inside the stream)"));
+      }
+    }
+  }
   if (magic != nullptr && magic->instead != nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read ", name, ": it is ", magic->unread,
                                                    ", not examples (", magic->instead, ")"));

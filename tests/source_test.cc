@@ -313,7 +313,8 @@ TEST_F(SourceTest, TruncatedBzip2AndXzAreErrors) {
   for (const auto& [name, format] : {std::pair<std::string, std::string>{"full.bin2", "bzip2"},
                                      std::pair<std::string, std::string>{"full.bin3", "xz"}}) {
     const std::string full = Slurp(Path(name));
-    for (size_t keep : {size_t{10}, full.size() / 2, full.size() - 1}) {
+    // 3 and 5 bytes: of xz's magic of 6 alone (it was read as text).
+    for (size_t keep : {size_t{3}, size_t{5}, size_t{10}, full.size() / 2, full.size() - 1}) {
       SCOPED_TRACE(name + " kept " + std::to_string(keep) + " of " + std::to_string(full.size()));
       const std::string path = Write("cut.bin", std::string_view(full).substr(0, keep));
       absl::Status status = ReadToError(path);
@@ -321,8 +322,9 @@ TEST_F(SourceTest, TruncatedBzip2AndXzAreErrors) {
       EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
       const std::string prefix = path + ": corrupt or truncated " + format + " data (";
       EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
-      // Cut after the header, the decompressor reports the end of the input.
-      if (keep > 10) {
+      // Cut after the header, the decompressor reports the end of the input;
+      // inside xz's magic, so does hare.
+      if (keep > 10 || format == "xz") {
         EXPECT_EQ(status.message(), prefix + "the input ends inside the stream)");
       }
     }
