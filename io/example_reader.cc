@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -33,9 +34,9 @@ class ExampleReader::Pipeline {
            const ChunkerOptions& chunking, int threads)
       : chunker_(std::move(paths), chunking), slots_(2 * static_cast<size_t>(threads) + 2) {
     for (Slot& s : slots_) free_.push_back(&s);
-    reader_ = std::thread([this] { ReadLoop(); });
+    reader_ = std::thread([this] { Guarded([this] { ReadLoop(); }); });
     for (int i = 0; i < threads; ++i) {
-      parsers_.emplace_back([this, parse] { ParseLoop(parse); });
+      parsers_.emplace_back([this, parse] { Guarded([&] { ParseLoop(parse); }); });
     }
   }
 
@@ -93,8 +94,7 @@ class ExampleReader::Pipeline {
         slot = free_.back();
         free_.pop_back();
       }
-      absl::StatusOr<bool> more = false;
-      if (!Guarded([&] { more = chunker_.Next(slot->chunk); })) return;  // unlocked: the slow part
+      absl::StatusOr<bool> more = chunker_.Next(slot->chunk);  // unlocked: the slow part
       std::lock_guard<std::mutex> lock(mutex_);
       bytes_ = chunker_.bytes();
       if (!more.ok() || !*more) {
@@ -127,7 +127,7 @@ class ExampleReader::Pipeline {
         slot = to_parse_.front();
         to_parse_.pop_front();
       }
-      if (!Guarded([&] { parser.Parse(slot->chunk.text(), slot->batch); })) return;
+      parser.Parse(slot->chunk.text(), slot->batch);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         parsed_.push_back(slot);
@@ -136,18 +136,16 @@ class ExampleReader::Pipeline {
     }
   }
 
-  // Runs `work`; if it throws (std::bad_alloc), keeps the exception for
-  // Next and returns false: the thread stops.
-  template <typename Work>
-  bool Guarded(Work work) {
+  // Runs a thread's loop; what it throws (std::bad_alloc: memory ran out on
+  // a line of millions of features) ends the thread and is kept for Next.
+  template <typename Loop>
+  void Guarded(Loop loop) {
     try {
-      work();
-      return true;
+      loop();
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (failure_ == nullptr) failure_ = std::current_exception();
       changed_.notify_all();
-      return false;
     }
   }
 
@@ -221,7 +219,21 @@ WriteTarget WriteTargetOf(const std::string& path) {
   const bool open_file = path == "/dev/stdout" || path == "/dev/stderr" ||
                          path.starts_with("/dev/fd/") ||
                          (path.starts_with("/proc/") && path.find("/fd/") != std::string::npos);
-  if (open_file) return {path, true};
+  if (open_file) {
+    const std::string self = absl::StrCat("/proc/", getpid(), "/fd/");
+    int descriptor = path == "/dev/stdout" ? 1 : path == "/dev/stderr" ? 2 : -1;
+    for (const std::string_view prefix :
+         {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+          std::string_view(self)}) {
+      if (!path.starts_with(prefix)) continue;
+      const std::string_view number = std::string_view(path).substr(prefix.size());
+      int n = -1;
+      auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), n);
+      if (error == std::errc() && end == number.data() + number.size()) descriptor = n;
+    }
+    if (descriptor >= 0 && fcntl(descriptor, F_GETFD) == -1) descriptor = -1;  // not open here
+    return {path, true, descriptor};
+  }
   std::error_code error;
   const bool link = std::filesystem::is_symlink(path, error);
   struct stat st;

@@ -73,7 +73,11 @@ absl::Status CheckReadable(const std::vector<std::string>& paths);
 // a regular file for every program).
 struct WriteTarget {
   std::string path;       // the file to replace, or to write in place
-  bool in_place = false;  // it exists and is not a regular file
+  bool in_place = false;  // it exists and is not a regular file, or names an open one
+  // The descriptor of this process that /dev/stdout, /dev/stderr, /dev/fd/N
+  // or /proc/self/fd/N names, or -1: written through a dup of it, at its
+  // position and in its mode (>> appends), as `cmd > file` would write.
+  int descriptor = -1;
 };
 WriteTarget WriteTargetOf(const std::string& path);
 

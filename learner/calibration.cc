@@ -54,6 +54,10 @@ void Calibration::ClassProbabilities(std::span<const float> scores, bool binary,
   }
 }
 
+bool TwoClassesOrMore(std::span<const int32_t> classes) {
+  return std::adjacent_find(classes.begin(), classes.end(), std::not_equal_to<>()) != classes.end();
+}
+
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes) {
   double positives = 0, negatives = 0;
   for (int32_t c : classes) (c == 1 ? positives : negatives) += 1;
@@ -112,9 +116,7 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes) {
   const size_t n = classes.size();
   // Without two classes there is no telling how sure to be: T = 1.
-  if (std::adjacent_find(classes.begin(), classes.end(), std::not_equal_to<>()) == classes.end()) {
-    return {CalibrationKind::kTemperature, 1.0f, 0.0f};
-  }
+  if (!TwoClassesOrMore(classes)) return {CalibrationKind::kTemperature, 1.0f, 0.0f};
   // d/dbeta of the log loss at inverse temperature beta: sum_i E_p[s] - s_y.
   std::vector<double> p(k);
   auto slope = [&](double beta) {

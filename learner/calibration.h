@@ -37,6 +37,10 @@ struct Calibration {
                           std::vector<double>& out) const;
 };
 
+// Whether `classes` holds two different classes or more: a calibration is
+// fitted only then.
+bool TwoClassesOrMore(std::span<const int32_t> classes);
+
 // Fits Platt's A and B to binary examples: scores[i] and classes[i] (1 for
 // +1, 0 for -1). Without examples of both classes, A = 1 and B = 0.
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes);

@@ -203,7 +203,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   std::optional<io::PendingFile> pending;
   int fd = -1;
   if (target.in_place) {
-    fd = open(target.path.c_str(), O_WRONLY | O_CLOEXEC);
+    fd = target.descriptor >= 0 ? fcntl(target.descriptor, F_DUPFD_CLOEXEC, 0)
+                                : open(target.path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0)
       return absl::PermissionDeniedError(absl::StrCat("cannot write model ", path, ": ", Errno()));
   } else {
@@ -322,10 +323,12 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     }
   }
   bool ok = out.Finish();
-  // A file written in place through its open descriptor's name (/dev/fd/3
-  // of `3<>file`) ends where the model does: nothing of what was there stays.
+  // A file written in place through its open descriptor (/dev/fd/3 of
+  // `3<>file`) ends where the model does: nothing that was after it stays.
+  // One opened to append (>>) has nothing after it.
   struct stat st;
-  if (ok && target.in_place && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+  if (ok && target.in_place && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      (fcntl(fd, F_GETFL) & O_APPEND) == 0) {
     const off_t end = lseek(fd, 0, SEEK_CUR);
     ok = end >= 0 && ftruncate(fd, end) == 0;
   }

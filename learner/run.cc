@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -149,11 +148,14 @@ absl::StatusOr<std::string> TemporaryCachePath() {
   std::error_code error;
   const std::filesystem::path folder = std::filesystem::temp_directory_path(error);
   if (error) {
-    const char* tmpdir = std::getenv("TMPDIR");
+    std::string variable;  // the one the C++ library took the folder from
+    for (const char* name : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
+      if (const char* value = std::getenv(name); value != nullptr && variable.empty())
+        variable = absl::StrCat(name, "=", value, ": ");
+    }
     return absl::FailedPreconditionError(absl::StrCat(
-        "no temporary directory for the cache of later passes (",
-        tmpdir != nullptr ? absl::StrCat("TMPDIR=", tmpdir, ": ") : "", error.message(),
-        "): set TMPDIR to a directory, or give the cache a file with -c FILE"));
+        "no temporary directory for the cache of later passes (", variable, error.message(),
+        "): set TMPDIR to a directory (hare train: or give the cache a file with -c FILE)"));
   }
   const auto now = Clock::now().time_since_epoch().count();
   const size_t thread = std::hash<std::thread::id>()(std::this_thread::get_id());
@@ -328,9 +330,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (o.probabilities) {
     result.calibration = Calibrate(learner, binary, kept, kept_classes);
     result.calibration_examples = kept.size();
-    // Fitted only on examples of two classes or more (else the scores stay).
-    result.calibration_fitted = std::adjacent_find(kept_classes.begin(), kept_classes.end(),
-                                                   std::not_equal_to<>()) != kept_classes.end();
+    result.calibration_fitted = TwoClassesOrMore(kept_classes);
   }
   result.stats.seconds = Since(start);
   return result;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -27,26 +28,25 @@ WeightTable::WeightTable(int bits, int floats_per_slot)
   size_ = (size_t{1} << bits) * stride_;
   const size_t bytes = size_ * sizeof(float);
   const MemoryLimit limit = CurrentMemoryLimit();
+  const std::string table = absl::StrFormat("the table of 2^%d slots of %d float%s", bits,
+                                            floats_per_slot, floats_per_slot == 1 ? "" : "s");
+  const double gib = 1 << 30, need = static_cast<double>(bytes) / gib;
   if (limit.bytes > 0 && bytes > limit.bytes) {
-    const double gib = 1 << 30, need = static_cast<double>(bytes) / gib,
-                 have = static_cast<double>(limit.bytes) / gib;
+    const double have = static_cast<double>(limit.bytes) / gib;
     throw TableTooLarge(
         limit.cgroup
-            ? absl::StrFormat("the table of 2^%d slots of %d floats needs %.1f GiB, and hare may "
-                              "use %.1f GiB of memory (its cgroup's limit)",
-                              bits, floats_per_slot, need, have)
-            : absl::StrFormat("the table of 2^%d slots of %d floats needs %.1f GiB, and this "
-                              "machine has %.1f GiB of memory",
-                              bits, floats_per_slot, need, have));
+            ? absl::StrFormat("%s needs %.1f GiB, and hare may use %.1f GiB of memory (its "
+                              "cgroup's limit)",
+                              table, need, have)
+            : absl::StrFormat("%s needs %.1f GiB, and this machine has %.1f GiB of memory", table,
+                              need, have));
   }
   const size_t mapped = bytes + kHugePage;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) {  // a limit on the address space (ulimit -v), say
-    throw TableTooLarge(absl::StrFormat(
-        "the table of 2^%d slots of %d floats (%.1f GiB) cannot "
-        "be mapped: %s",
-        bits, floats_per_slot, static_cast<double>(bytes) / (1 << 30), std::strerror(errno)));
+    throw TableTooLarge(
+        absl::StrFormat("%s (%.1f GiB) cannot be mapped: %s", table, need, std::strerror(errno)));
   }
   char* base = static_cast<char*>(p);
   char* aligned = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(base) + kHugePage - 1) &

@@ -87,5 +87,18 @@ TEST(FlagParserTest, AValuesProblemNamesTheFlagOnce) {
   EXPECT_EQ(Parse({"-l", "1e-30"}).rate, 1e-30f);
 }
 
+// Sizes: a number, K, M, G or T of them; 2^64 bytes or more is no size.
+TEST(ParseSizeTest, UnitsAndOverflow) {
+  uint64_t bytes = 0;
+  ASSERT_TRUE(ParseSize("500M", &bytes));
+  EXPECT_EQ(bytes, uint64_t{500} << 20);
+  ASSERT_TRUE(ParseSize("16777215T", &bytes));
+  EXPECT_EQ(bytes, uint64_t{16777215} << 40);
+  EXPECT_FALSE(ParseSize("16777216T", &bytes));  // 2^64: it wrapped around to 0
+  EXPECT_FALSE(ParseSize("16777217T", &bytes));  // it wrapped around to 1 TiB
+  EXPECT_FALSE(ParseSize("18446744073709551616", &bytes));
+  EXPECT_FALSE(ParseSize("G", &bytes));
+}
+
 }  // namespace
 }  // namespace hare::tools

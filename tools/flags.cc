@@ -117,7 +117,8 @@ std::string FlagParser::JobHint(std::string_view name) const {
     return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
   if (!trains && uses_a_model && (name == "-p" || name == "--predictions"))
     return " (hare predict writes its predictions to stdout)";
-  if (trains && !uses_a_model && (name == "-i" || name == "--initial-regressor"))
+  if (trains && !uses_a_model &&
+      (name == "-i" || name == "--initial-regressor" || name == "--initial_regressor"))
     return " (hare tune searches from scratch; hare train -i MODEL goes on training a model)";
   if (trains && name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
   if (trains && (name == "--binary" || name == "--link"))

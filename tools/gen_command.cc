@@ -1,5 +1,6 @@
 // hare gen [--family zipf|text|separable|...] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <string_view>
 #include <utility>
@@ -110,14 +111,24 @@ int GenCommand(int argc, char** argv) {
   if (!(o.radius > 0) || !(o.gamma > 0) || o.gamma >= o.radius) {
     problems.push_back("need 0 < --gamma < --radius");
   }
-  if (problems.empty() && o.family == "separable" && !SeparableDrawsPoints(o)) {
+  // Points of the cube [-1,1]^dim are pulled into the ball of the radius: no
+  // margin reaches the smaller of the radius and sqrt(dim).
+  const bool separable = o.family == "separable";
+  if (separable && o.gamma >= std::min(static_cast<double>(o.radius),
+                                       std::sqrt(static_cast<double>(o.dimension)))) {
     problems.push_back(absl::StrFormat(
-        "--gamma %g is too large for --radius %g at --dim %d: no point drawn comes that far from "
-        "the hyperplane (points of the cube [-1,1]^dim are pulled into the ball: a margin is "
-        "at most the smaller of the radius and sqrt(dim), and far less in a high --dim)",
+        "--gamma %g is out of reach at --radius %g and --dim %d: a point's margin is less than "
+        "the smaller of the radius and sqrt(dim)",
         o.gamma, o.radius, o.dimension));
   }
   if (!problems.empty()) return FailUsage("gen", problems);
+  if (separable && !SeparableDrawsPoints(o)) {
+    std::cerr << absl::StrFormat(
+        "hare gen: warning: points of margin --gamma %g are rare at --radius %g and --dim %d (a "
+        "high --dim pulls the cube's points far into the ball): none came in a trial of 10^7 "
+        "coordinates, so this may take very long\n",
+        o.gamma, o.radius, o.dimension);
+  }
   o.examples = static_cast<uint64_t>(examples);
   // -n 0 or --bytes 0 asks for nothing (Generate takes 0 for no limit).
   if ((flags.WasGiven("-n") && examples == 0) || (!bytes_text.empty() && o.bytes == 0)) {

@@ -63,9 +63,9 @@ struct GenOptions {
 uint64_t Generate(const GenOptions& options, std::ostream& out);
 
 // Whether the separable family finds points of margin gamma in the ball of
-// radius R at all: false when none came of 10^7 coordinates' draws (at
-// least 1000 points), where generating would never end (a large gamma for
-// R, or for a high --dim, whose cube points shrink to the ball far from u).
+// radius R in a trial: false when none came of 10^7 coordinates' draws (at
+// least 1000 points), where generating would take very long (a gamma near
+// R, or a high --dim, whose cube points shrink into the ball far from u).
 bool SeparableDrawsPoints(const GenOptions& options);
 
 }  // namespace hare::tools

@@ -87,10 +87,13 @@ expect_code 1 "$HARE" gen -n 2 --family zipf --n 5 2> err.txt
 expect_eq "another family's option, no range check" "hare gen: --n is for --family disjunction or conjunction, not zipf
 Run 'hare gen --help' for the options." "$(cat err.txt)"
 # Options gen cannot meet are refused, not run forever or out of memory.
-expect_code 1 timeout 60 "$HARE" gen -n 1 --family separable --gamma 0.5 --radius 1 --dim 1000 2> err.txt
-grep -q "^hare gen: --gamma 0.5 is too large for --radius 1 at --dim 1000: no point drawn" err.txt ||
-  fail "separable margin out of reach: $(cat err.txt)"
 expect_code 1 timeout 60 "$HARE" gen -n 1 --family separable --gamma 5 --radius 10 2> err.txt
+expect_eq "separable margin out of reach" "hare gen: --gamma 5 is out of reach at --radius 10 and --dim 20: a point's margin is less than the smaller of the radius and sqrt(dim)
+Run 'hare gen --help' for the options." "$(cat err.txt)"
+# One within reach but rare is a warning (it ran on without a word).
+expect_code 124 timeout 4 "$HARE" gen -n 1 --family separable --gamma 0.5 --radius 1 --dim 1000 2> err.txt
+grep -q "^hare gen: warning: points of margin --gamma 0.5 are rare at --radius 1 and --dim 1000" err.txt ||
+  fail "rare separable margin: $(cat err.txt)"
 expect_code 1 "$HARE" gen --bytes 16777216T 2> err.txt
 grep -q "^hare gen: --bytes '16777216T' is not a size below 2^64 bytes" err.txt || fail "--bytes 2^64: $(cat err.txt)"
 expect_code 1 "$HARE" gen -n 1 --max-features 9223372036854775807 2> /dev/null
@@ -106,6 +109,15 @@ grep -q "^hare train: -c and -f name the same file: the model would replace the 
 "$HARE" model info -i long.model > /dev/null || fail "the model written through /dev/fd/3 does not load"
 "$HARE" train d.vw -f /dev/stdout --quiet > stdout.model 2>/dev/null || fail "-f /dev/stdout failed"
 cmp -s long.model stdout.model || fail "the model through /dev/stdout differs"
+# Through stdout's own descriptor: at its place, so >> appends and what the
+# shell writes after the model follows it.
+seq 5000 > log.txt
+cp log.txt log.before
+"$HARE" train d.vw -f /dev/stdout --quiet >> log.txt 2>/dev/null || fail "-f /dev/stdout >> failed"
+cmp -s <(head -c "$(stat -c %s log.before)" log.txt) log.before || fail ">> /dev/stdout: the log was overwritten"
+cmp -s <(tail -c +"$(($(stat -c %s log.before) + 1))" log.txt) stdout.model || fail ">> /dev/stdout: not the model"
+{ echo header; "$HARE" train d.vw -f /dev/stdout --quiet 2>/dev/null; echo end; } > framed.txt
+cmp -s framed.txt <(echo header; cat stdout.model; echo end) || fail "a model between lines"
 # A file under /dev that is a file (of /dev/shm) is replaced whole, as any file.
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then
   shm=$(mktemp -d /dev/shm/hare-test.XXXXXX)
@@ -117,7 +129,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 fi
 # Later passes' temporary cache needs a temporary directory; one pass needs none.
 expect_code 2 env TMPDIR=/no/such/dir "$HARE" train d.vw --passes 2 --quiet 2> err.txt
-expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory, or give the cache a file with -c FILE" "$(cat err.txt)"
+expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory (hare train: or give the cache a file with -c FILE)" "$(cat err.txt)"
 expect_code 0 env TMPDIR=/no/such/dir "$HARE" train d.vw --quiet 2> err.txt
 # A link to a file still to be made is followed: the link stays.
 ln -s made-later.model dangling.model
@@ -244,7 +256,7 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   code=$?
   set -e
   expect_eq "out of memory exit code" 2 "$code"
-  expect_eq "out of memory" "hare train: out of memory: the table of 2^30 slots of 1 floats (4.0 GiB) cannot be mapped: Cannot allocate memory (a smaller -b needs less)" "$(cat err.txt)"
+  expect_eq "out of memory" "hare train: out of memory: the table of 2^30 slots of 1 float (4.0 GiB) cannot be mapped: Cannot allocate memory (a smaller -b needs less)" "$(cat err.txt)"
   # So is a line of more features than the memory holds, on a parser thread
   # too (it aborted there): 3000 features, --cubic makes 4.5 billion.
   awk 'BEGIN { printf "1 |a"; for (i = 0; i < 3000; ++i) printf " f%d", i; print "" }' > wide.vw
