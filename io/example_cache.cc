@@ -285,8 +285,8 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     if (!Fill(kRecordHeader)) break;
     const char* p = buffer_.data() + position_;
     const uint32_t n = Get<uint32_t>(p);
-    if (kRecordHeader + uint64_t{8} * n >
-        filled_ - position_ + remaining_) {  // not a size: no buffer for it
+    // A count past the bytes left is damage, not a size to make room for.
+    if (kRecordHeader + uint64_t{8} * n > filled_ - position_ + remaining_) {
       return absl::DataLossError(
           absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
     }
