@@ -42,6 +42,12 @@ void ExampleBatch::ScaleToUnitLength() {
   for (float& x : values) x = static_cast<float>(x * scale);
 }
 
+void ExampleBatch::ReleaseSpareMemory() {
+  indices_.shrink_to_fit();
+  values_.shrink_to_fit();
+  names_.shrink_to_fit();
+}
+
 void ExampleBatch::DropExample() {
   indices_.resize(feature_end_mark_);
   values_.resize(feature_end_mark_);

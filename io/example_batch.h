@@ -48,6 +48,9 @@ class ExampleBatch {
   void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,
                   std::string_view class_label = {});
   void DropExample();  // forgets the features added since BeginExample
+  size_t FeaturesSinceBegin() const { return indices_.size() - feature_end_mark_; }
+  // Gives back the memory the features' vectors hold beyond their size.
+  void ReleaseSpareMemory();
 
   size_t size() const { return labels_.size(); }
   bool empty() const { return labels_.empty(); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <new>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -146,16 +147,28 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
     ctx_.class_label = {};
     batch.BeginExample();
     bool ok = false;
-    switch (ctx_.options.format) {
-      case Format::kVw:
-        ok = ParseVwLine(line, ctx_, batch, &label, &importance, &initial, &tag, &error);
-        break;
-      case Format::kLibsvm:
-        ok = ParseLibsvmLine(line, ctx_, batch, &label, &error);
-        break;
-      case Format::kText:
-        ok = ParseTextLine(line, ctx_, batch, &label, &error);
-        break;
+    try {
+      switch (ctx_.options.format) {
+        case Format::kVw:
+          ok = ParseVwLine(line, ctx_, batch, &label, &importance, &initial, &tag, &error);
+          break;
+        case Format::kLibsvm:
+          ok = ParseLibsvmLine(line, ctx_, batch, &label, &error);
+          break;
+        case Format::kText:
+          ok = ParseTextLine(line, ctx_, batch, &label, &error);
+          break;
+      }
+    } catch (const std::bad_alloc&) {
+      // A line of more features than the memory holds is a bad line: its
+      // features so far are dropped and their memory given back.
+      error = {1,
+               absl::StrCat("out of memory after ", batch.FeaturesSinceBegin(),
+                            " of this line's features (-q, --cubic, n-grams and character "
+                            "n-grams multiply them)"),
+               false};
+      batch.DropExample();
+      batch.ReleaseSpareMemory();
     }
     if (!ok) {
       batch.DropExample();
