@@ -150,7 +150,7 @@ double Evaluation::macro_f1() const { return Macro(&Evaluation::f1); }
 // twice that positive's share of the Mann-Whitney U (a tie counts 1/2), kept
 // in integers so that the only rounding is the final division.
 double Evaluation::auc() const {
-  if (classes() != 2 || keys_[0].empty() || keys_[1].empty()) {
+  if (classes() != 2 || keys_[0].empty() || keys_[1].empty() || !no_ranking_.empty()) {
     return std::numeric_limits<double>::quiet_NaN();
   }
   if (!keys_sorted_) {
@@ -173,7 +173,9 @@ double Evaluation::auc() const {
 
 void Evaluation::AddConfidence(double confidence, bool correct) {
   if (!(confidence >= 0)) confidence = 0;  // NaN too
-  const int b = std::min(kCalibrationBins - 1, static_cast<int>(confidence * kCalibrationBins));
+  // Bin m - 1 holds ((m-1)/M, m/M]: ceil(M c) - 1, and 0 for c = 0.
+  const int b = std::clamp(static_cast<int>(std::ceil(confidence * kCalibrationBins)) - 1, 0,
+                           kCalibrationBins - 1);
   ++bins_[b].examples;
   bins_[b].correct += correct;
   bins_[b].confidence += std::min(confidence, 1.0);
@@ -229,8 +231,9 @@ std::string Evaluation::Text() const {
   }
   if (classes() == 2) {
     const double area = auc();
-    out += std::isnan(area) ? std::string("auc = undefined (one class has no examples)\n")
-                            : absl::StrFormat("auc = %.6f\n", area);
+    out += !no_ranking_.empty() ? absl::StrCat("auc = undefined (", no_ranking_, ")\n")
+           : std::isnan(area)   ? std::string("auc = undefined (one class has no examples)\n")
+                                : absl::StrFormat("auc = %.6f\n", area);
   }
   if (has_log_loss()) out += absl::StrFormat("log loss = %.6f\n", log_loss());
   if (has_calibration()) {

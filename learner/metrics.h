@@ -7,8 +7,10 @@
 // - precision(c) = TP / (TP + FP), recall(c) = TP / (TP + FN),
 //   F1(c) = 2 TP / (2 TP + FP + FN) (the harmonic mean of the two), and any of
 //   them whose denominator is 0 (a class never predicted, or never seen) is 0.
-// - Macro averages are the plain means over all K classes, those with no
-//   support included, so every class weighs the same whatever its size.
+// - Macro averages are the plain means over the classes that are the true or
+//   the predicted class of some example (a class of the model absent from the
+//   test set is left out), so every such class weighs the same whatever its
+//   size.
 // - AUC is the Mann-Whitney statistic: the probability that a positive
 //   example scores above a negative one, ties counting 1/2. It is exact.
 #pragma once
@@ -102,8 +104,13 @@ class Evaluation {
   double macro_f1() const;
 
   // Binary only: AUC of the scores of class 1 against class 0. NaN when
-  // K != 2 or when either class has no examples (it is undefined then).
+  // K != 2, when either class has no examples, or after set_no_ranking (it
+  // is undefined then).
   double auc() const;
+  // The scores given to Add do not rank the classes (a model that knows one
+  // class of the two scores only that one), for the reason `why`: AUC is
+  // undefined, and the report says why.
+  void set_no_ranking(std::string why) { no_ranking_ = std::move(why); }
 
   // The model gives probabilities: the JSON has "log_loss" and "ece" even
   // before an example counts (null then), so that scripts find the keys.
@@ -112,7 +119,8 @@ class Evaluation {
   double log_loss() const;  // mean over AddProbability's examples; 0 if none
 
   // Expected calibration error (Naeini, Cooper & Hauskrecht 2015; Guo et al.
-  // 2017): the confidences cut into kCalibrationBins equal-width bins,
+  // 2017): the confidences cut into kCalibrationBins equal-width bins closed
+  // on the right, as Guo et al. define them ((m-1)/M, m/M], the first [0, 1/M]),
   // ECE = sum over bins of (n_b / N) |accuracy_b - mean confidence_b|.
   static constexpr int kCalibrationBins = 10;
   bool has_calibration() const { return confidence_examples_ > 0; }
@@ -164,6 +172,7 @@ class Evaluation {
   // the memory on a large test set.
   mutable std::vector<uint32_t> keys_[2];
   mutable bool keys_sorted_ = true;
+  std::string no_ranking_;  // why the scores do not rank, if they do not
   double log_loss_sum_ = 0;
   uint64_t log_loss_examples_ = 0;
   struct Bin {

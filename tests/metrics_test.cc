@@ -186,6 +186,18 @@ TEST(MetricsTest, AucIsOnlyForTwoClasses) {
   EXPECT_THAT(e.Text(), Not(HasSubstr("auc")));
 }
 
+// A model that knows one class of the two scores only that one: no AUC,
+// and the report says why (a constant score would have given 0.5).
+TEST(MetricsTest, AucIsUndefinedWhenTheScoresDoNotRank) {
+  Evaluation e({"a", "z"});
+  e.set_no_ranking("the model knows one class");
+  e.Add(0, 0, 0.0f);
+  e.Add(1, 0, 0.0f);
+  EXPECT_TRUE(std::isnan(e.auc()));
+  EXPECT_THAT(e.Text(), HasSubstr("auc = undefined (the model knows one class)\n"));
+  EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
+}
+
 TEST(MetricsTest, LogLossOfKnownProbabilities) {
   EXPECT_DOUBLE_EQ(LogLoss(0.5), std::log(2.0));
   EXPECT_DOUBLE_EQ(LogLoss(std::exp(-1.0)), 1.0);

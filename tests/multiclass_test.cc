@@ -441,7 +441,7 @@ TEST(CalibrationTest, SoftmaxSumsToOneWithoutOverflow) {
   EXPECT_EQ(platt.Probability(1e30f), 1.0);
 }
 
-// ECE by hand: bins [0.5, 0.6) with 0.55, 0.55 (1 right) and [0.9, 1] with
+// ECE by hand: bins (0.5, 0.6] with 0.55, 0.55 (1 right) and (0.9, 1] with
 // 0.95, 1.0 (both right): (2 |0.5 - 0.55| + 2 |1 - 0.975|) / 4 = 0.0375.
 TEST(CalibrationTest, ExpectedCalibrationErrorByHand) {
   Evaluation e({"a", "b"});
@@ -454,6 +454,22 @@ TEST(CalibrationTest, ExpectedCalibrationErrorByHand) {
   EXPECT_NEAR(e.calibration_error(), 0.0375, 1e-12);
   EXPECT_NE(e.Text().find("expected calibration error = 0.037500 (10 bins)"), std::string::npos);
   EXPECT_NE(e.Json().find("\"ece\":0.0375"), std::string::npos);
+}
+
+// Bins are closed on the right, as Guo et al. define them: 0.5 (right) is
+// in (0.4, 0.5], 0.55 (wrong) in (0.5, 0.6]: (|1 - 0.5| + |0 - 0.55|) / 2 =
+// 0.525 (one bin [0.5, 0.6) would give |1 - 1.05| / 2 = 0.025); 0 is in the
+// first bin, [0, 0.1], and 0.1 with it: |1 - (0 + 0.1 + 0.1)| / 3.
+TEST(CalibrationTest, ExpectedCalibrationErrorBinsAreClosedOnTheRight) {
+  Evaluation e({"a", "b"});
+  e.AddConfidence(0.5, true);
+  e.AddConfidence(0.55, false);
+  EXPECT_NEAR(e.calibration_error(), 0.525, 1e-12);
+  Evaluation low({"a", "b"});
+  low.AddConfidence(0.0, false);
+  low.AddConfidence(0.1, true);
+  low.AddConfidence(0.1, false);
+  EXPECT_NEAR(low.calibration_error(), 0.8 / 3, 1e-12);
 }
 
 TEST(EvaluationTest, AClassTheModelNeverSawJoinsTheMatrix) {

@@ -162,6 +162,14 @@ int TestCommand(int argc, char** argv) {
   learner::ClassMap classes = learner::ClassesOf(h);
   learner::Evaluation evaluation(classes.names());
   evaluation.set_probabilities(h.calibration.kind != learner::CalibrationKind::kNone);
+  const float platt_a =
+      h.binary() && h.calibration.kind == learner::CalibrationKind::kPlatt ? h.calibration.a : 1.0f;
+  // A model of one class scores that one: the second class a test file
+  // brings has no score to rank by.
+  if (!h.binary() && classes.size() < 2) {
+    evaluation.set_no_ranking(classes.size() == 1 ? "the model knows one class"
+                                                  : "the model knows no class");
+  }
   std::vector<double> probabilities;
   std::vector<int32_t> order;
   std::string text;
@@ -184,9 +192,10 @@ int TestCommand(int argc, char** argv) {
           if (ids[i] < 0) continue;
           const int32_t predicted = scores.Predicted(i, probabilities);
           const std::span<const float> row = scores.row(i);
-          // AUC ranks by the score of class 1 (+1, or the second class of two).
+          // AUC ranks by the score of class 1 (+1, or the second class of two),
+          // as the probability does: Platt's A turns it (A < 0 reverses it).
           evaluation.Add(ids[i], predicted,
-                         h.binary()        ? row[0]
+                         h.binary()        ? row[0] * platt_a
                          : row.size() == 2 ? row[1] - row[0]
                                            : 0.0f);
           if (!probabilities.empty()) {

@@ -46,6 +46,24 @@ grep -q "^-1 .* $negatives\$" test.txt || fail "text report row -1: $(cat test.t
 grep -q "^+1 .* $positives\$" test.txt || fail "text report row +1"
 grep -q "^auc = 0\.[0-9]\{6\}\$" test.txt || fail "text report AUC"
 
+# AUC ranks as the probabilities do: held-out examples whose labels are all
+# reversed give Platt's A < 0, every label comes out wrong, and so must every
+# pair (before, AUC ranked by the raw score and said 1). A model that knows
+# one class has no AUC (a constant score said 0.5).
+awk 'BEGIN { for (i = 1; i <= 2000; ++i) { good = int(i / 10) % 2; y = good ? 1 : -1
+  if (i % 10 == 0) y = -y; printf "%d |w %s\n", y, good ? "good" : "bad" } }' > flip.vw
+printf '1 |w good\n-1 |w bad\n1 |w good\n' > flip-test.vw
+"$HARE" train flip.vw -f flip.model --probabilities --quiet 2> train.txt
+grep -q "^calibration = sigmoid A -" train.txt || fail "reversed held-out labels: $(cat train.txt)"
+"$HARE" test -i flip.model flip-test.vw --json > flip.json 2>/dev/null
+grep -q '"accuracy":0,.*"auc":0,' flip.json || fail "reversed calibration: $(cat flip.json)"
+printf 'a\tapple\na\tpie\n' > one.tsv
+printf 'a\tapple pie\nz\tzebra\n' > one-test.tsv
+"$HARE" train --format text --multiclass ova one.tsv -f one.model --quiet 2>/dev/null
+"$HARE" test -i one.model one-test.tsv --json > one.json 2> one.txt
+grep -q '"auc":null' one.json || fail "one class's AUC: $(cat one.json)"
+grep -q "^auc = undefined (the model knows one class)\$" one.txt || fail "one class's AUC: $(cat one.txt)"
+
 # -p writes a line per input line, as predict does: an empty one for a blank
 # or bad line, so that predictions line up with the test file.
 printf '1 |w good\n1 |w x:nan\n\n-1 |w bad\n' > gaps.vw
