@@ -120,6 +120,10 @@ int TrainCommand(int argc, char** argv) {
                 << "'s probabilities are not carried over: give --probabilities to fit them "
                    "again\n";
     }
+    if (!start_names.empty() && !o.keep_names) {
+      std::cerr << "hare train: warning: " << o.model_in << "'s " << start_names.size()
+                << " feature names are not carried over: give --keep-names to keep them\n";
+    }
   }
   const uint64_t overflowed_before = model->overflowed();
   learner::RunOptions run{

@@ -87,6 +87,14 @@ cmp -s one.hare ab.hare || fail "--normalized-margin then -i differs from one ru
 "$HARE" train --quiet -i p.hare b.vw -f q.hare 2> err.txt
 grep -qxF "hare train: warning: p.hare's probabilities are not carried over: give --probabilities to fit them again" err.txt ||
   fail "calibration warning: $(cat err.txt)"
+# So are its feature names: kept with --keep-names, dropped with a warning.
+"$HARE" train --quiet a.vw --keep-names -f n.hare --save-resume 2> /dev/null
+names=$("$HARE" model info -i n.hare | awk '/^feature names/ { print $3 }')
+"$HARE" train --quiet -i n.hare b.vw -f n2.hare 2> err.txt
+grep -qxF "hare train: warning: n.hare's $names feature names are not carried over: give --keep-names to keep them" err.txt ||
+  fail "names warning: $(cat err.txt)"
+"$HARE" train --quiet -i n.hare b.vw -f n3.hare --keep-names 2> err.txt
+if grep -q "names are not carried" err.txt; then fail "names warning with --keep-names"; fi
 # An overflow is reported by the run that met it, not by every run after it.
 (head -100 a.vw; echo "1 | big:1e25 big2:1e25 big3:3e38") > ov.vw
 "$HARE" train --quiet --rule arow ov.vw -f ov.hare --save-resume 2> err.txt
