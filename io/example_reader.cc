@@ -263,17 +263,28 @@ std::string InputAt(const std::string& path, std::span<const std::string> inputs
 absl::Status CheckReadable(const std::vector<std::string>& paths) {
   for (const std::string& path : paths) {
     if (path == "-") continue;
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
       return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
     }
-    struct stat st;
-    const bool directory = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
-    ::close(fd);
-    if (directory) {  // found before the other inputs are read, not after
+    if (S_ISDIR(st.st_mode)) {  // found before the other inputs are read, not after
       return absl::InvalidArgumentError(
           absl::StrCat("cannot read ", path, ": ", std::strerror(EISDIR)));
     }
+    // A named pipe is not opened to be checked: closing it would take its
+    // writer's reader away (the writer dies of SIGPIPE, or the real open
+    // waits for a writer that has gone).
+    if (!S_ISREG(st.st_mode)) {
+      if (::access(path.c_str(), R_OK) != 0) {
+        return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
+      }
+      continue;
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
+    }
+    ::close(fd);
   }
   return absl::OkStatus();
 }

@@ -34,36 +34,51 @@ struct Magic {
   const char* unread;  // the format's name when hare does not read it
   unsigned char size, bytes[kMagicBytes];
   const char* instead = nullptr;  // hare's own files: where they are given
+  int digit_at = -1;              // the position of a digit 1-9, any of them (bzip2's level)
 };
-constexpr Magic kMagics[] = {{Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
-                             {Compression::kBzip2, nullptr, 3, {'B', 'Z', 'h'}},
-                             {Compression::kXz, nullptr, 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
-                             {Compression::kZstd, nullptr, 4, {0x28, 0xb5, 0x2f, 0xfd}},
-                             {Compression::kNone, "lz4", 4, {0x04, 0x22, 0x4d, 0x18}},
-                             {Compression::kNone, "lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
-                             {Compression::kNone, "zip", 4, {'P', 'K', 0x03, 0x04}},
-                             {Compression::kNone, "7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
-                             {Compression::kNone,
-                              "lzip",
-                              5,
-                              {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" is text
-                             {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}},
-                             // hare's models and caches (model.h, example_cache.h).
-                             {Compression::kNone,
-                              "a hare model",
-                              8,
-                              {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'},
-                              "a model is given with -i, to hare test, predict or audit"},
-                             {Compression::kNone,
-                              "a hare cache",
-                              8,
-                              {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'},
-                              "a cache is given with -c, to hare train"}};
+constexpr Magic kMagics[] = {
+    {Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
+    // "BZh", the block size 1-9, then a block's magic or the
+    // end of the stream's (an empty one): "BZh|a x" is text.
+    {Compression::kBzip2, nullptr, 8, {'B', 'Z', 'h', '9', 0x31, 0x41, 0x59, 0x26}, nullptr, 3},
+    {Compression::kBzip2, nullptr, 8, {'B', 'Z', 'h', '9', 0x17, 0x72, 0x45, 0x38}, nullptr, 3},
+    {Compression::kXz, nullptr, 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
+    {Compression::kZstd, nullptr, 4, {0x28, 0xb5, 0x2f, 0xfd}},
+    {Compression::kNone, "lz4", 4, {0x04, 0x22, 0x4d, 0x18}},
+    {Compression::kNone, "lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
+    {Compression::kNone, "zip", 4, {'P', 'K', 0x03, 0x04}},
+    {Compression::kNone, "7z", 6, {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
+    {Compression::kNone,
+     "lzip",
+     5,
+     {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" is text
+    {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}},
+    // hare's models and caches (model.h, example_cache.h).
+    {Compression::kNone,
+     "a hare model",
+     8,
+     {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'},
+     "a model is given with -i, to hare test, predict or audit"},
+    {Compression::kNone,
+     "a hare cache",
+     8,
+     {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'},
+     "a cache is given with -c, to hare train"}};
+
+// Whether the first min(n, magic.size) bytes of `head` are those of `magic`.
+bool StartsAlike(const Magic& magic, const unsigned char* head, size_t n) {
+  for (size_t i = 0; i < std::min(n, size_t{magic.size}); ++i) {
+    const bool same = static_cast<int>(i) == magic.digit_at ? head[i] >= '1' && head[i] <= '9'
+                                                            : head[i] == magic.bytes[i];
+    if (!same) return false;
+  }
+  return true;
+}
 
 // The magic number `head` starts with, or nullptr.
 const Magic* MagicOf(const unsigned char* head, size_t n) {
   for (const Magic& magic : kMagics) {
-    if (n >= magic.size && std::memcmp(head, magic.bytes, magic.size) == 0) return &magic;
+    if (n >= magic.size && StartsAlike(magic, head, n)) return &magic;
   }
   return nullptr;
 }
@@ -71,7 +86,7 @@ const Magic* MagicOf(const unsigned char* head, size_t n) {
 // True while `head` is a prefix of some magic number (so more bytes are needed).
 bool MayBeMagic(const unsigned char* head, size_t n) {
   for (const Magic& magic : kMagics) {
-    if (n < magic.size && std::memcmp(head, magic.bytes, n) == 0) return true;
+    if (n < magic.size && StartsAlike(magic, head, n)) return true;
   }
   return false;
 }
@@ -395,7 +410,7 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   if (magic == nullptr && peeked->head_size() >= 3) {
     for (const Magic& m : kMagics) {
       if (m.compression != Compression::kNone && peeked->head_size() < m.size &&
-          std::memcmp(peeked->head(), m.bytes, peeked->head_size()) == 0) {
+          StartsAlike(m, peeked->head(), peeked->head_size())) {
         return absl::DataLossError(absl::StrCat(name, ": corrupt or truncated ",
                                                 CompressionName(m.compression),
                                                 " data (the input ends inside the stream)"));

@@ -2,11 +2,16 @@
 // through Boost.Iostreams, and the messages of inputs that cannot be read.
 #include "io/source.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -15,6 +20,7 @@
 #include <vector>
 
 #include "io/chunker.h"
+#include "io/example_reader.h"
 #include "tests/scratch.h"
 
 namespace hare::io {
@@ -27,8 +33,9 @@ Compression Detect(std::string_view head) {
 TEST(DetectCompressionTest, EachMagic) {
   EXPECT_EQ(Detect("\x1f\x8b"), Compression::kGzip);
   EXPECT_EQ(Detect("\x1f\x8b\x08\x00\x00\x00"), Compression::kGzip);
-  EXPECT_EQ(Detect("BZh"), Compression::kBzip2);
-  EXPECT_EQ(Detect("BZh91AY"), Compression::kBzip2);
+  EXPECT_EQ(Detect("BZh91AY&SY"), Compression::kBzip2);  // a block
+  EXPECT_EQ(Detect("BZh11AY&"), Compression::kBzip2);
+  EXPECT_EQ(Detect("BZh9\x17\x72\x45\x38\x50\x90"), Compression::kBzip2);  // an empty stream
   EXPECT_EQ(Detect(std::string_view("\xfd"
                                     "7zXZ\0",
                                     6)),
@@ -45,6 +52,12 @@ TEST(DetectCompressionTest, PlainTextAndPartialMagics) {
   EXPECT_EQ(Detect("\x1f\x8c"), Compression::kNone);
   EXPECT_EQ(Detect("BZ"), Compression::kNone);
   EXPECT_EQ(Detect("BZH"), Compression::kNone);
+  // "BZh" alone is a VW tag or a class name: bzip2 has its block size and a
+  // block's magic (or the end's) after it.
+  EXPECT_EQ(Detect("BZh"), Compression::kNone);
+  EXPECT_EQ(Detect("BZh|a x\n"), Compression::kNone);
+  EXPECT_EQ(Detect("BZh91AY!"), Compression::kNone);
+  EXPECT_EQ(Detect("BZh01AY&SY"), Compression::kNone);
   EXPECT_EQ(Detect(std::string_view("\xfd"
                                     "7zXZ",
                                     5)),
@@ -172,7 +185,7 @@ TEST_F(SourceTest, ChunkerCutsCompressedInputIntoWholeLines) {
 }
 
 TEST_F(SourceTest, EmptyAndTinyPlainFiles) {
-  for (const std::string content : {"", "a", "ab\n", "\x1f"}) {
+  for (const std::string content : {"", "a", "ab\n", "\x1f", "BZh|a x\n1 |a y\n", "BZh9 |a\n"}) {
     const std::string path = Write("tiny.txt", content);
     absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
     ASSERT_TRUE(source.ok()) << source.status();
@@ -378,18 +391,40 @@ TEST_F(SourceTest, ConcatenatedMembersAreAllRead) {
 }
 
 TEST_F(SourceTest, MagicAloneIsAnError) {
-  for (const std::string& magic : {std::string("\x1f\x8b"), std::string("BZh9"),
-                                   std::string("\xfd"
-                                               "7zXZ\0",
-                                               6),
-                                   std::string("\x28\xb5\x2f\xfd")}) {
+  for (const auto& [magic, format] : {std::pair<std::string, std::string>{"\x1f\x8b", "gzip"},
+                                      {"BZh9", "bzip2"},
+                                      {"BZh91AY&SY", "bzip2"},
+                                      {std::string("\xfd"
+                                                   "7zXZ\0",
+                                                   6),
+                                       "xz"},
+                                      {"\x28\xb5\x2f\xfd", "zstd"}}) {
     const std::string path = Write("magic.bin", magic);
     absl::Status status = ReadToError(path);
-    const std::string prefix =
-        path + ": corrupt or truncated " + CompressionName(Detect(magic)) + " data (";
+    const std::string prefix = path + ": corrupt or truncated " + format + " data (";
     ASSERT_FALSE(status.ok()) << prefix;
     EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
   }
+}
+
+// A named pipe is checked without being opened: opening and closing it would
+// take its writer's reader away (the writer died of SIGPIPE, or the real open
+// waited for a writer that had gone). With no writer at all, an open would
+// wait; the check answers at once.
+TEST_F(SourceTest, CheckReadableDoesNotOpenANamedPipe) {
+  const std::string fifo = Path("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::future<absl::Status> checked =
+      std::async(std::launch::async, [&] { return CheckReadable({fifo}); });
+  if (checked.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+    // Let the open return (a writer that comes and goes), then fail.
+    const int fd = ::open(fifo.c_str(), O_WRONLY);
+    if (fd >= 0) ::close(fd);
+    ADD_FAILURE() << "CheckReadable opened the pipe";
+  }
+  EXPECT_TRUE(checked.get().ok());
+  EXPECT_EQ(CheckReadable({Path("no-such-pipe")}).message(),
+            "cannot open " + Path("no-such-pipe") + ": No such file or directory");
 }
 
 }  // namespace

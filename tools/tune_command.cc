@@ -11,6 +11,8 @@
 // rounds at most: a round that changes nothing ends the search. Candidates
 // run in parallel, one per thread; each is deterministic and ties keep the
 // earlier choice, so the result is the same for any thread count.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -348,6 +350,13 @@ int TuneCommand(int argc, char** argv) {
   }
   if (!problems.empty()) return FailUsage("tune", problems);
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
+  for (const std::string& input : setup.inputs) {  // a pipe would wait for a second writer
+    struct stat st;
+    if (::stat(input.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      return FailUsage("tune", {absl::StrCat("hare tune reads its FILEs many times: ", input,
+                                             " is not a regular file (a pipe is read once)")});
+    }
+  }
   if (!train.options.model_out.empty()) {  // before the search, not after it
     if (absl::Status s = learner::CheckWritable(train.options.model_out, setup.inputs); !s.ok()) {
       return Fail("tune", s, kExitInput);

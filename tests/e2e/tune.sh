@@ -137,6 +137,11 @@ expect_eq "the first trial on 2 unequal folds" "0.6667 1" "$(sed -n 2p three.log
 # It reads its files many times: not stdin.
 expect_code 1 "$HARE" tune --format text < trec.tsv 2> stdin.txt
 grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
+# Nor a named pipe, which would wait for a second writer after the first
+# candidate (refused before it is opened: no writer is needed here).
+mkfifo pipe.vw
+expect_code 1 "$HARE" tune pipe.vw 2> pipe.txt
+expect_eq "a pipe" "hare tune: hare tune reads its FILEs many times: pipe.vw is not a regular file (a pipe is read once)" "$(head -1 pipe.txt)"
 # A value that starts with '-' given as --flag=VALUE stays one word in the
 # candidates' command lines and the line printed.
 for i in $(seq 10); do printf '1 |-x a |y c\n-1 |-x b |y d\n'; done > dash.vw
