@@ -33,7 +33,8 @@
 namespace hare::io {
 
 // 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
-inline constexpr uint32_t kCacheVersion = 4;
+// 5: n-grams of 3 or more with at most --skips skipped in all (hashing/ngrams.h).
+inline constexpr uint32_t kCacheVersion = 5;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

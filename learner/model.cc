@@ -547,6 +547,23 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
       x += len;
     }
   }
+  if (version < 11) {
+    auto most = [](const std::vector<std::string>& specs, int given) {
+      for (const std::string& spec : specs) {
+        char letter;
+        int value;
+        if (io::ParseGramSpec(spec, &letter, &value)) given = std::max(given, value);
+      }
+      return given;
+    };
+    const bool words = h.format == io::Format::kText;
+    if (most(h.ngrams, words ? h.text.ngram : 0) >= 3 &&
+        most(h.skips, words ? h.text.skips : 0) >= 1) {
+      return refuse(absl::StrCat(
+          "its n-grams of 3 or more skipped up to --skips items at each gap (format version ",
+          version, "); this hare skips that many in all, as VW does: train the model again"));
+    }
+  }
   if (version >= 6) {
     if (header_end - x < static_cast<ptrdiff_t>(kLearnerPart)) return refuse("damaged learner");
     const uint16_t len = Get<uint16_t>(x);

@@ -81,7 +81,10 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 9: VW's affixes (--affix +4a), --ignore, --ignore_linear and --keep. Older
 //    files load without them.
 // 10: the training state (--save-resume). Older files load without one.
-inline constexpr uint32_t kModelVersion = 10;
+// 11: n-grams of 3 or more skip at most --skips items in all, as VW's do (not
+//    that many at each gap). Older files with such n-grams (--ngram 3 or more
+//    and --skips 1 or more) are refused; those without load.
+inline constexpr uint32_t kModelVersion = 11;
 
 struct ModelHeader {
   int bits = 18;

@@ -458,17 +458,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 11;  // format version 11
+  newer[8] = 12;  // format version 12
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 11, but this hare reads versions 4 to 10 (made by a newer hare)");
+                ": format version 12, but this hare reads versions 4 to 11 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 10");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 11");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -479,15 +479,15 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
 // The bytes of a model of the current version without affixes, namespace
-// choices or training state as a file of an older `version` (6 to 9) would
+// choices or training state as a file of an older `version` (6 to 10) would
 // hold them: without the zero counts that end the header (the text's affixes
 // from version 8 on; VW's, --ignore, --ignore_linear and --keep from 9 on)
 // and the zero size of the state before the checksum (from 10 on), with the
-// checksum made again.
+// checksum made again. Version 10 files are laid out as version 11's.
 std::string AsVersion(std::string bytes, uint32_t version) {
   EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
   EXPECT_EQ(bytes.substr(bytes.size() - 16, 8), std::string(8, '\0'));  // no state
-  bytes.erase(bytes.size() - 16, 8);
+  if (version < 10) bytes.erase(bytes.size() - 16, 8);
   uint32_t header;
   std::memcpy(&header, bytes.data() + 12, 4);
   const uint32_t counts = version >= 9 ? 0 : version >= 8 ? 4 : 5;
@@ -516,6 +516,37 @@ TEST_F(ModelTest, AnInteractionModelOfFormatVersion6IsRefused) {
   const absl::StatusOr<Model> plain = as_version_6(Header());
   ASSERT_TRUE(plain.ok()) << plain.status();
   EXPECT_EQ(plain->file_version(), 6u);
+}
+
+// Before format version 11, n-grams of 3 or more skipped up to --skips items
+// at each gap: a model with such n-grams (text or VW) is refused, as this
+// hare would score it with other features; one without loads.
+TEST_F(ModelTest, ASkipGramModelOfFormatVersion10IsRefused) {
+  auto as_version_10 = [&](const ModelHeader& h) {
+    EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    WriteFile(path_, AsVersion(ReadFile(path_), 10));
+    return LoadModel(path_);
+  };
+  const std::string refused =
+      "cannot load model " + path_ +
+      ": its n-grams of 3 or more skipped up to --skips items at each gap (format version 10); "
+      "this hare skips that many in all, as VW does: train the model again";
+  ModelHeader text = Header();
+  text.format = io::Format::kText;
+  text.text.ngram = 3;
+  text.text.skips = 1;
+  EXPECT_EQ(as_version_10(text).status().message(), refused);
+  ModelHeader vw = Header();
+  vw.ngrams = {"a3"};
+  vw.skips = {"1"};
+  EXPECT_EQ(as_version_10(vw).status().message(), refused);
+  text.text.ngram = 2;  // bigrams skip the same either way
+  vw.ngrams = {"a2"};
+  for (const ModelHeader& h : {text, vw}) {
+    const absl::StatusOr<Model> loaded = as_version_10(h);
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    EXPECT_EQ(loaded->file_version(), 10u);
+  }
 }
 
 // Version 7 files, from before --affix, load as text without affixes, and

@@ -287,6 +287,20 @@ TEST(TextFeaturesTest, SkipGrams) {
   EXPECT_EQ(n.hashes[1], Combine(H("a"), H("c")));
 }
 
+// VW's k-skip-n-grams (kskip_ngram_transformer.cc): a gram skips at most K
+// words in all, not K at each gap. 1-skip-3-grams of "a b c d e": a_c_e
+// skips two. Counts of a 20-word sentence: n-grams of 2..3 with K = 1 are
+// 19 + 18 bigrams, 18 + 2 * 17 trigrams (89; K at each gap made 105).
+TEST(TextFeaturesTest, SkipGramsSkipAtMostKInAll) {
+  const Named n = Featurize("a b c d e", {.unigrams = false, .ngram = 3, .skips = 1});
+  EXPECT_EQ(n.names, (std::vector<std::string>{"a_b", "a_b_c", "a_b_d", "a_c", "a_c_d", "b_c",
+                                               "b_c_d", "b_c_e", "b_d", "b_d_e", "c_d", "c_d_e",
+                                               "c_e", "d_e"}));
+  std::string twenty;
+  for (char c = 'a'; c < 'a' + 20; ++c) twenty += std::string(1, c) + " ";
+  EXPECT_EQ(Featurize(twenty, {.unigrams = false, .ngram = 3, .skips = 1}).names.size(), 89u);
+}
+
 TEST(TextFeaturesTest, CharacterNgramsAsFastText) {
   const Named n = Featurize("ab", {.unigrams = false, .minn = 1, .maxn = 3});
   EXPECT_EQ(n.names, (std::vector<std::string>{"a", "b", "<a", "ab", "b>", "<ab", "ab>"}));
