@@ -134,11 +134,8 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
     if (cr < p) cr = next_cr(p);
     if (IsBlank(line, ctx_.options.format)) continue;
     if (cr_inside != nullptr) [[unlikely]] {
-      batch.bad_lines.push_back(
-          {line_number, static_cast<uint32_t>(cr_inside - line.data()) + 1,
-           "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR "
-           "alone (convert with tr '\\r' '\\n')",
-           false});
+      batch.bad_lines.push_back({line_number, static_cast<uint32_t>(cr_inside - line.data()) + 1,
+                                 kCarriageReturnInside, false});
       continue;
     }
 

@@ -62,6 +62,12 @@ struct LineContext {
 // example. SVMlight skips such lines too.
 bool IsBlank(std::string_view line, Format format);
 
+// What a line with a CR inside it (not its last byte before the LF) is told:
+// a CR alone would end lines elsewhere, and join them here.
+inline constexpr char kCarriageReturnInside[] =
+    "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone "
+    "(convert with tr '\\r' '\\n')";
+
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example
 // under construction in `batch`; on failure it fills `error` and returns false.
 bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,

@@ -22,7 +22,7 @@ constexpr const char* kSynopsis =
     "features hare makes of each with the same template options as `hare train --format\n"
     "text`, in VW format: the words and word n-grams in the default namespace, character\n"
     "n-grams in |chars, affixes in |affix. ':' and '|', which VW reserves, print as <colon>\n"
-    "and <pipe>.\n"
+    "and <pipe> (trained on as VW, such a word then hashes otherwise than in the text).\n"
     "One line out for each line in: a blank line, or one skipped as invalid, prints empty.\n";
 
 std::string Printable(std::string_view name) {
@@ -70,6 +70,9 @@ int FeaturesCommand(int argc, char** argv) {
           ++bad;
           out += '\n';
         };
+        if (const size_t cr = line.find('\r'); cr != line.npos) {  // as train refuses it
+          return skip(line.data() + cr, io::kCarriageReturnInside);
+        }
         std::string_view label, sentence = line;
         if (const size_t tab = line.find('\t'); tab != line.npos) {
           label = io::StripSpace(line.substr(0, tab));  // as train reads it

@@ -30,6 +30,12 @@ labels.tsv:2:1: label 'a|b' cannot be written in VW format (it has a '|'); line 
 labels.tsv:4:2: label 'very pos' cannot be written in VW format (it has white space in it); line skipped
 labels.tsv:5:4: label is not valid UTF-8; line skipped" "$(cat err.txt)"
 expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
+# A CR inside a line is a bad line to features as it is to train.
+printf '1\tok\n1\tthe wea\rther\n' > cr.tsv
+expect_code 2 "$HARE" features cr.tsv > cr.vw 2> err.txt
+expect_eq "features: a CR inside" "$(printf '1 | ok\n\n')" "$(cat cr.vw)"
+"$HARE" train --format text cr.tsv --quiet 2> train-err.txt
+expect_eq "features and train: a CR inside" "$(grep '^cr.tsv' train-err.txt)" "$(cat err.txt)"
 
 # What a sentence becomes.
 printf "pos\tThe _TARGET_ isn't bad.\n" |
