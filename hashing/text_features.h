@@ -98,6 +98,11 @@ uint64_t OffsetHash(int offset);
 // or code points above U+10FFFF).
 uint32_t InvalidUtf8At(std::string_view text);
 
+// "invalid UTF-8 (\xc0\xaf)": the message of the invalid UTF-8 at `column`
+// (1-based, as InvalidUtf8At gives it) of `text`, with its byte and the
+// continuation bytes after it (up to 3), as C escapes.
+std::string InvalidUtf8Message(std::string_view text, uint32_t column);
+
 // Splits UTF-8 text into tokens (lower-cased into `storage`, which the views
 // point into). Returns the 1-based byte column of the first invalid UTF-8
 // byte, or 0 if the text is valid (then `tokens` holds every token).

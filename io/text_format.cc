@@ -32,7 +32,7 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
   const std::string_view text(p, static_cast<size_t>(end - p));
   if (uint32_t bad = hashing::Tokenize(text, ctx.options.text.keep_case, ctx.scratch, ctx.tokens)) {
     error->column = static_cast<uint32_t>(p - begin) + bad;
-    error->message = "invalid UTF-8";
+    error->message = hashing::InvalidUtf8Message(text, bad);
     return false;
   }
   const bool names = ctx.options.names;

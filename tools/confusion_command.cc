@@ -101,7 +101,8 @@ int ConfusionCommand(int argc, char** argv) {
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
         if (uint32_t column = hashing::Tokenize(line, /*keep_case=*/true, storage, tokens)) {
-          std::cerr << input << ":" << number << ":" << column << ": invalid UTF-8; line skipped\n";
+          std::cerr << input << ":" << number << ":" << column << ": "
+                    << hashing::InvalidUtf8Message(line, column) << "; line skipped\n";
           ++bad;
           return;
         }

@@ -91,7 +91,7 @@ int FeaturesCommand(int argc, char** argv) {
                                                  " cannot be written in VW format (", why, ")"));
         }
         if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
-          return skip(sentence.data() + column - 1, "invalid UTF-8");
+          return skip(sentence.data() + column - 1, hashing::InvalidUtf8Message(sentence, column));
         }
         featurizer.Features(tokens, &names);
         std::string words, chars, affixes;

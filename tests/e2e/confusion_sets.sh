@@ -38,7 +38,7 @@ printf '\xc3\x89T\xc3\x89 They\xe2\x80\x99re\n' > unicode.txt
 "$HARE" confusion --set "$(printf '\xc3\xa9t\xc3\xa9,they'"'"'re')" unicode.txt > out.txt
 expect_eq "unicode" "$(printf '\xc3\xa9t\xc3\xa9\t_TARGET_ They\xe2\x80\x99re\nthey'"'"'re\t\xc3\x89T\xc3\x89 _TARGET_')" "$(cat out.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
-grep -q "^<stdin>:1:5: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(cat err.txt)"
+grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
 
 # Brown whether/weather: every 5th line is the test set.
 awk -F'\t' '{ print ($1 == "whether" ? "1" : "-1") "\t" $2 }' "$HARE_TEST_DATA/weather-whether.tsv" > ww.txt

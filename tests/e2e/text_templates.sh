@@ -17,9 +17,15 @@ awk -v u="$(accuracy uni.txt)" -v b="$(accuracy bi.txt)" 'BEGIN { exit !(b > u +
 grep -q "^text templates    unigrams, ngram 2$" info.txt || fail "model info: $(cat info.txt)"
 
 # Invalid UTF-8 is a bad line like any other.
-printf '1\tgood words\n-1\tbad \xff byte\n' > utf.txt
+# The message shows the bytes: the first one and the continuation bytes
+# after it (a surrogate's three, a sequence cut at the line's end).
+printf '1\tgood words\n-1\tbad \xff byte\n1\tx \xed\xa0\x80 y\n1\tend \xe2\x82\n' > utf.txt
 "$HARE" train --format text utf.txt --quiet 2> err.txt
-grep -q "^utf.txt:2:8: invalid UTF-8; line skipped$" err.txt || fail "utf-8: $(cat err.txt)"
+expect_eq "utf-8" 'utf.txt:2:8: invalid UTF-8 (\xff); line skipped
+utf.txt:3:5: invalid UTF-8 (\xed\xa0\x80); line skipped
+utf.txt:4:7: invalid UTF-8 (\xe2\x82); line skipped' "$(grep '^utf.txt' err.txt)"
+expect_code 2 "$HARE" features utf.txt > /dev/null 2> features-err.txt
+expect_eq "utf-8, features" "$(cat features-err.txt)" "$(grep '^utf.txt' err.txt)"
 
 # hare features writes labels that VW reads back as the same label; the
 # others are bad lines (a tag, a bar, white space), and the rest is kept.
