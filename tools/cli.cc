@@ -215,6 +215,11 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.minn > 0 && text.maxn == 0) {
     problems.push_back("--minn needs --maxn: character n-grams are from --minn to --maxn");
   }
+  if (text.target != hashing::TextFeatureOptions{}.target && text.window == 0 &&
+      !text.collocations) {
+    problems.push_back(
+        "--target names the marker of --window and --collocations: give one of them");
+  }
   if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }

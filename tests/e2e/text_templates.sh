@@ -110,6 +110,9 @@ expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
+# A marker nothing looks for is refused, as --skips without --ngram is.
+expect_code 1 "$HARE" train --format text --target XX train.txt 2> err.txt
+expect_eq "--target alone" "hare train: --target names the marker of --window and --collocations: give one of them" "$(head -1 err.txt)"
 # --no-unigrams with no other template would leave only the constant.
 expect_code 1 "$HARE" train --format text --no-unigrams train.txt 2> err.txt
 grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window or --collocations" err.txt ||
