@@ -209,11 +209,11 @@ uint32_t InvalidUtf8At(std::string_view text) {
 }
 
 std::string InvalidUtf8Message(std::string_view text, uint32_t column) {
+  constexpr char kHex[] = "0123456789abcdef";
   std::string message = "invalid UTF-8 (";
   for (size_t k = column - 1; k < text.size() && k < column + 3; ++k) {
     const auto byte = static_cast<unsigned char>(text[k]);
     if (k >= column && (byte & 0xc0) != 0x80) break;  // not a continuation byte
-    constexpr char kHex[] = "0123456789abcdef";
     message += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
   }
   return message + ")";

@@ -261,12 +261,13 @@ std::string InputAt(const std::string& path, std::span<const std::string> inputs
 }
 
 absl::Status CheckReadable(const std::vector<std::string>& paths) {
+  auto cannot_open = [](const std::string& path) {
+    return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
+  };
   for (const std::string& path : paths) {
     if (path == "-") continue;
     struct stat st;
-    if (::stat(path.c_str(), &st) != 0) {
-      return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
-    }
+    if (::stat(path.c_str(), &st) != 0) return cannot_open(path);
     if (S_ISDIR(st.st_mode)) {  // found before the other inputs are read, not after
       return absl::InvalidArgumentError(
           absl::StrCat("cannot read ", path, ": ", std::strerror(EISDIR)));
@@ -275,15 +276,11 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
     // writer's reader away (the writer dies of SIGPIPE, or the real open
     // waits for a writer that has gone).
     if (!S_ISREG(st.st_mode)) {
-      if (::access(path.c_str(), R_OK) != 0) {
-        return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
-      }
+      if (::access(path.c_str(), R_OK) != 0) return cannot_open(path);
       continue;
     }
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-      return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
-    }
+    if (fd < 0) return cannot_open(path);
     ::close(fd);
   }
   return absl::OkStatus();
