@@ -99,6 +99,7 @@ class LinearLearner final : public Learner {
       const auto indices = batch.indices(i);
       const auto values = batch.values(i);
       if constexpr (kLazyReg) {
+        RebaseRegularization();
         for (uint32_t k = 0; k < k_count; ++k) {
           ForEachFeature<kFloats>(table_, indices, values, k,
                                   [&](float* slot, float) { PayRegularization(slot); });
@@ -380,6 +381,27 @@ class LinearLearner final : public Learner {
     slot[0] = Regularized(slot[0], slot);
     slot[kL2] = static_cast<float>(l2_total_);
     slot[kL1] = static_cast<float>(l1_total_);
+  }
+
+  // The snapshots are floats, and a float near a total L is off by up to
+  // |L| 2^-24: once L is large, as much as a step's own regularization, and
+  // over millions of visits the weights would drift from the whole-table
+  // reference. So once a total passes 16, every slot pays what it owes and
+  // the totals start again from where they began. Only at a step that is a
+  // multiple of slots/64, so that the catch-up costs at most 64 slot visits
+  // a step, and a run that goes on with -i does it at the same steps.
+  void RebaseRegularization() {
+    const bool large = std::fabs(l2_total_) > 16 || (reg_.l2 == 0 && l1_total_ > 16);
+    if (!large || steps_ % std::max<uint64_t>(1, table_.slots() / 64) != 0) return;
+    const double l1_start = reg_.l1 > 0 && reg_.l2 > 0 ? -HUGE_VAL : 0.0;
+    for (uint64_t i = 0; i < table_.slots(); ++i) {
+      float* slot = table_.template slot<kFloats>(static_cast<uint32_t>(i));
+      slot[0] = Regularized(slot[0], slot);
+      slot[kL2] = 0.0f;
+      slot[kL1] = static_cast<float>(l1_start);
+    }
+    l2_total_ = 0;
+    l1_total_ = l1_start;
   }
 
   // Step t's regularization is owed by every weight from now on.

@@ -9,7 +9,8 @@
 //
 // The smallest change of w that puts the example at margin gamma (PA), with
 // the step capped (PA-I) or softened (PA-II) by the aggressiveness C (-C,
-// default 1); the importance weight h multiplies C. This is the "aggressive
+// default 1); the importance weight h multiplies C (plain PA takes its full
+// step for any h > 0, as for h copies, and none for h = 0). This is the "aggressive
 // perceptron" with threshold-relative updating r = (theta - w.x)/||x||^2.
 // With --adagrad, ||x||^2 is the norm in AdaGrad's metric, sum x_i^2 / sqrt(G_i).
 #pragma once
@@ -36,7 +37,9 @@ struct PassiveAggressive {
   static float Threshold(float) { return 0.0f; }
   Step Decide(float y, float score, float norm2, float importance) const {
     const float loss = margin - y * score;
-    if (!(loss > 0) || !(norm2 > 0)) return {};
+    // Importance 0 is no copy of the example: no step (PA's full step would
+    // not see it; PA-I's and PA-II's shrink to 0 by themselves).
+    if (!(loss > 0) || !(norm2 > 0) || !(importance > 0)) return {};
     float tau = 0;
     switch (variant) {
       case PaVariant::kPa:

@@ -145,6 +145,18 @@ TEST(RuleUpdatesTest, PassiveAggressiveStepSizes) {
   ExpectNear(W(l), {-0.5 / n2, 1 / n2, -2 / n2});
 }
 
+// Importance 0 is no copy of the example: no PA variant moves.
+TEST(RuleUpdatesTest, PassiveAggressiveTakesNoStepAtImportanceZero) {
+  for (PaVariant variant : {PaVariant::kPa, PaVariant::kPaI, PaVariant::kPaII}) {
+    LinearLearner<PassiveAggressive, false, false> l(
+        PassiveAggressive{.variant = variant, .c = 1.0f, .margin = 1.0f}, 4);
+    TrainOne(l, Example(+1, {0.5f, -1.0f, 2.0f}, 0.0f));
+    ExpectNear(W(l), {0, 0, 0});
+    TrainOne(l, Example(+1, {0.5f, -1.0f, 2.0f}, 3.0f));  // any h > 0: PA's full step
+    if (variant == PaVariant::kPa) ExpectNear(W(l), {0.5 / 5.25, -1 / 5.25, 2 / 5.25});
+  }
+}
+
 // A slot listed twice is two features sharing a weight: ||x||^2 adds 1 + 1,
 // so one PA step from 0 on (a, a) is tau = 1/2 per listing, w = 1, score 2.
 // With AdaGrad the metric has both listings in G as well (G = 2, metric
@@ -194,6 +206,29 @@ TEST(RuleUpdatesTest, ArowStepAndVariances) {
   LinearLearner<Arow, false, false> h(Arow{.r = 1, .margin = 1}, 4);
   TrainOne(h, Example(+1, {0.5f, -1.0f, 2.0f}, 2.0f));
   ExpectNear(W(h), {0.5 / 5.75, -1 / 5.75, 2 / 5.75});
+}
+
+// A slot listed twice: v = 1 + 1, beta = 1/3, and the listings update in
+// turn, the second with the variance the first left: w = 1/3 + 1/3 * 2/3 =
+// 5/9, s = 2/3 * (1 - 2/9) = 14/27 (summed at the old s it would be 2/3 and
+// 1/3). So with two values the order counts: (1, 2) and (2, 1) differ.
+TEST(RuleUpdatesTest, ArowUpdatesARepeatedSlotInTurn) {
+  auto train = [](std::vector<float> x) {
+    LinearLearner<Arow, false, false> l(Arow{.r = 1, .margin = 1}, 4);
+    io::ExampleBatch b;
+    b.BeginExample();
+    for (float v : x) b.AddFeature(1, v);
+    b.EndExample(1, 1.0f, 1.0f, 0.0f, "");
+    TrainOne(l, b);
+    return std::pair{l.PredictionWeight(1), Arow::Variance(l.table().slot(1))};
+  };
+  const auto [w, s] = train({1.0f, 1.0f});
+  EXPECT_NEAR(w, 5.0 / 9, 1e-6);
+  EXPECT_NEAR(s, 14.0 / 27, 1e-6);
+  // (1, 2): v = 5, beta = 1/6; w = 1/6 + 2/6 * (1 - 1/6) = 4/9.
+  // (2, 1): w = 2/6 + 1/6 * (1 - 4/6) = 7/18.
+  EXPECT_NEAR(train({1.0f, 2.0f}).first, 4.0 / 9, 1e-6);
+  EXPECT_NEAR(train({2.0f, 1.0f}).first, 7.0 / 18, 1e-6);
 }
 
 // Hostile scores (a VW initial score near the float maximum) and weights
@@ -467,12 +502,14 @@ TEST(NaiveBayesTest, APredictOnlyPassScoresTheFinalCountsOnTheHoldout) {
 }
 
 // Lazy L1 and L2 against applying them to the whole table after every example.
-void CheckLazyRegularization(Regularization reg, Schedule schedule) {
+// Past 300 examples the totals pass 16 and are started again (at every step,
+// as 64 slots / 64 is 1).
+void CheckLazyRegularization(Regularization reg, Schedule schedule, int examples = 300) {
   const Sgd rule{.loss = Loss::kLogistic, .schedule = schedule, .rate = 0.5f};
   LinearLearner<Sgd, false, false, true> lazy(rule, 6, reg);
   std::vector<double> w(64, 0.0);
   Sgd naive_rule = rule;
-  for (const auto& e : RandomExamples(23, 300, false)) {
+  for (const auto& e : RandomExamples(23, examples, false)) {
     double score = 0;
     for (size_t k = 0; k < e.indices(0).size(); ++k) score += w[e.indices(0)[k]] * e.values(0)[k];
     const float lazy_score = TrainOne(lazy, e);
@@ -506,6 +543,21 @@ TEST(LazyRegularizationTest, EqualsApplyingItToTheWholeTableEveryStep) {
   // Both: each step's L1 is shrunk by the L2 of the steps after it.
   CheckLazyRegularization({.l1 = 0.01f, .l2 = 0.05f}, Schedule::kConstant);
   CheckLazyRegularization({.l1 = 0.01f, .l2 = 0.05f}, Schedule::kSqrt);
+  CheckLazyRegularization({.l2 = 0.05f}, Schedule::kConstant, 3000);
+  CheckLazyRegularization({.l1 = 0.01f}, Schedule::kConstant, 6000);
+  CheckLazyRegularization({.l1 = 0.01f, .l2 = 0.05f}, Schedule::kConstant, 3000);
+}
+
+// One feature, label 1, squared loss, rate 0.5, L2 0.5: each step makes
+// w = (1 - 0.25) (w - 0.5 (w - 1)), whose fixed point is 0.6. Paid from float
+// snapshots of an ever larger total, 10^5 steps drifted to 0.6004; with the
+// totals started again past 16 it stays at 0.6.
+TEST(LazyRegularizationTest, StaysExactOverLongRuns) {
+  const Sgd rule{.loss = Loss::kSquared, .schedule = Schedule::kConstant, .rate = 0.5f};
+  LinearLearner<Sgd, false, false, true> lazy(rule, 4, {.l2 = 0.5f});
+  const io::ExampleBatch one = Example(+1, {1.0f});
+  for (int t = 0; t < 200000; ++t) TrainOne(lazy, one);
+  EXPECT_NEAR(lazy.PredictionWeight(1), 0.6, 1e-6);
 }
 
 // Mistakes of a learner over `repeats` passes of a generated data set.
