@@ -349,7 +349,9 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   auto refuse = [&](std::string_view why) {
     return absl::DataLossError(absl::StrCat("cannot load model ", path, ": ", std::string(why)));
   };
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO without a writer opens at once (and is refused
+  // below) instead of waiting; reads of a regular file do not block anyway.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return absl::NotFoundError(absl::StrCat("cannot open model ", path, ": ", Errno()));
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -398,6 +398,13 @@ wait
 [ -p model.fifo ] || fail "-f replaced the FIFO"
 "$HARE" train d.vw -f file.model --quiet 2>/dev/null
 cmp -s fifo.model file.model || fail "the model through a FIFO differs from the file's"
+# A FIFO given as a model is refused at once, not waited on for a writer.
+for cmd in "model info" "model dump" "test d.vw" "predict d.vw" "audit d.vw"; do
+  # shellcheck disable=SC2086
+  set +e; timeout 10 "$HARE" $cmd -i model.fifo > /dev/null 2> err.txt; code=$?; set -e
+  expect_eq "exit code of $cmd -i FIFO" 2 "$code"
+  grep -qF "cannot load model model.fifo: not a regular file" err.txt || fail "$cmd -i FIFO: $(cat err.txt)"
+done
 expect_code 2 "$HARE" train d.vw --passes 2 -c model.fifo 2> err.txt
 expect_eq "cache onto a FIFO" \
   "hare train: cannot write cache model.fifo: it is not a regular file (the cache is read back)" \
