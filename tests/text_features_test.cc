@@ -293,9 +293,9 @@ TEST(TextFeaturesTest, SkipGrams) {
 // 19 + 18 bigrams, 18 + 2 * 17 trigrams (89; K at each gap made 105).
 TEST(TextFeaturesTest, SkipGramsSkipAtMostKInAll) {
   const Named n = Featurize("a b c d e", {.unigrams = false, .ngram = 3, .skips = 1});
-  EXPECT_EQ(n.names, (std::vector<std::string>{"a_b", "a_b_c", "a_b_d", "a_c", "a_c_d", "b_c",
-                                               "b_c_d", "b_c_e", "b_d", "b_d_e", "c_d", "c_d_e",
-                                               "c_e", "d_e"}));
+  EXPECT_EQ(n.names,
+            (std::vector<std::string>{"a_b", "a_b_c", "a_b_d", "a_c", "a_c_d", "b_c", "b_c_d",
+                                      "b_c_e", "b_d", "b_d_e", "c_d", "c_d_e", "c_e", "d_e"}));
   std::string twenty;
   for (char c = 'a'; c < 'a' + 20; ++c) twenty += std::string(1, c) + " ";
   EXPECT_EQ(Featurize(twenty, {.unigrams = false, .ngram = 3, .skips = 1}).names.size(), 89u);

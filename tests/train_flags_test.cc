@@ -98,6 +98,8 @@ TEST(NamespaceLettersTest, VwsHexEscapes) {
             "-q takes namespace letters (' ' or \\x20 for the default namespace, ':' for any); a "
             "namespace cannot start with a control character");
   EXPECT_EQ(EscapeNamespaceLetters(" a\\\xe9:"), "\\x20a\\x5c\\xe9:");
+  EXPECT_EQ(EscapeNamespaceLetters("a*?[]"), "a\\x2a\\x3f\\x5b]");
+  EXPECT_EQ(NamespaceLetters("-q", "a\\x2a\\x3f\\x5b]", true).value(), "a*?[]");
 }
 
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {

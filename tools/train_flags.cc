@@ -150,8 +150,10 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
   flags.AddInt("--early-stop", "N", "stop after N passes without holdout improvement (3)", &early_);
   flags.AddInt("--threads", "N",
-               "parser threads beside the learner (default: all cores); the model is the same "
-               "for every N",
+               resumable ? "parser threads beside the learner (default: all cores); the model is "
+                           "the same for every N"
+                         : "candidates trained at once, one thread each (default: all cores); the "
+                           "result is the same for every N",
                &threads_);
   flags.AddSwitch("--keep-names",
                   "remember the names behind the slots training touched, for hare model dump "

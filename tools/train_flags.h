@@ -15,7 +15,8 @@ class TrainFlags {
  public:
   // Adds every flag of hare train to `flags`, bound to this object, which
   // must outlive flags.Parse and not move. Without `resumable` (hare tune,
-  // which starts from scratch), -i is not one of them.
+  // which starts from scratch), -i is not one of them, and --threads counts
+  // the candidates trained at once.
   explicit TrainFlags(FlagParser& flags, bool resumable = true);
   TrainFlags(const TrainFlags&) = delete;
   TrainFlags& operator=(const TrainFlags&) = delete;

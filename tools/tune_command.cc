@@ -43,8 +43,8 @@ constexpr const char* kSynopsis =
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
     "averaging, --unit-norm, the rule's step (margin, alpha, beta, -C, -l, --arow-r,\n"
     "--smoothing) and, with --format text, the templates (--ngram, --minn/--maxn, --affix;\n"
-    "--window, --collocations, --no-unigrams when a --window, --target or --collocations is\n"
-    "given), by coordinate ascent, each candidate scored on a holdout of every 5th example (or\n"
+    "--window, --collocations, --no-unigrams when a --window or --collocations is given),\n"
+    "by coordinate ascent, each candidate scored on a holdout of every 5th example (or\n"
     "K folds) after every pass. The train options given are the starting point and stay fixed\n"
     "unless the search changes them (a rule tried starts from its own defaults, without the\n"
     "given rule's options; a switch given, such as --average or --unit-norm, is also tried\n"
@@ -73,8 +73,8 @@ constexpr std::string_view kRuleOptions[] = {"--loss",
                                              "--margin",
                                              "--normalized-margin"};
 
-// A flag given, as words of a command line: "--quadratic=-b" stays one word,
-// as its value alone would read as an option.
+// A flag given, as words of a command line: "--quadratic=-b" and "-q-b" stay
+// one word, as the value alone would read as an option.
 // Namespace letters print with VW's \xHH for white space (EscapeNamespaceLetters),
 // so that "--ignore \x20" survives the shell's word splitting of $(hare tune).
 void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
@@ -84,8 +84,8 @@ void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
     if (g.name == flag)
       value = EscapeNamespaceLetters(NamespaceLetters(flag, value, true).value_or(value));
   }
-  if (!value.empty() && value[0] == '-' && g.name.starts_with("--")) {
-    args.push_back(g.name + "=" + value);
+  if (!value.empty() && value[0] == '-') {
+    args.push_back(g.name.starts_with("--") ? g.name + "=" + value : g.name + value);
     return;
   }
   args.push_back(g.name);
@@ -136,6 +136,11 @@ std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
                         " left: see the messages above)");
   }
   if (stats.examples > 0 && stats.labelled == 0) return " (none of the examples has a label)";
+  const uint64_t examples = stats.examples / std::max<uint64_t>(r.passes.size(), 1);
+  if (labelled > 0 && examples >= static_cast<uint64_t>(period)) {
+    return absl::StrCat(" (", labelled, labelled == 1 ? " example has" : " examples have",
+                        " a label, but none of those held out)");
+  }
   return "";
 }
 
@@ -295,6 +300,16 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     rules.values.push_back("--rule perceptron --multiclass crammer-singer");
     rules.values.push_back("--rule winnow --multiclass wta");
   }
+  // A rule tried keeps the given options it can take: after a given
+  // crammer-singer or wta, the others are tried one-vs-all (which every rule
+  // takes); nb, whose counts are already a sum, without a given --average.
+  const bool k_class = given.learner.multiclass == learner::Multiclass::kCrammerSinger ||
+                       given.learner.multiclass == learner::Multiclass::kWinnerTakeAll;
+  for (std::string& v : rules.values) {
+    if (v.empty()) continue;
+    if (k_class && v.find("--multiclass") == v.npos) v += " --multiclass ova";
+    if (given.learner.average && v.starts_with("--rule nb")) v += " !--average";
+  }
   dims.push_back(rules);
   dims.push_back(Switch("average", "--average", given.learner.average));
   dims.push_back(Switch("unit-norm", "--unit-norm", given.parse.unit_norm));
@@ -318,7 +333,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     dims.push_back({"chars", {"", "--minn 3 --maxn 5"}});
     const hashing::TextFeatureOptions& t = given.parse.text;
     dims.push_back({"affix", {"", t.affixes.empty() ? "--affix +4" : "!--affix"}});
-    if (t.window > 0 || t.collocations || t.target != hashing::TextFeatureOptions{}.target) {
+    if (t.window > 0 || t.collocations) {  // (--target alone is refused)
       dims.push_back({"window", {"", "--window 2", "--window 3", "--window 5"}});
       dims.push_back(Switch("collocations", "--collocations", t.collocations));
       dims.push_back(Switch("unigrams", "--no-unigrams", !t.unigrams));
@@ -346,14 +361,14 @@ int TuneCommand(int argc, char** argv) {
   if (max_passes < 1 || max_passes > 1000) problems.push_back("--max-passes must be 1 to 1000");
   if (setup.inputs.empty() ||
       std::find(setup.inputs.begin(), setup.inputs.end(), "-") != setup.inputs.end()) {
-    problems.push_back("hare tune reads its FILEs many times: give files, not stdin");
+    problems.push_back("tune reads its FILEs many times: give files, not stdin");
   }
   if (!problems.empty()) return FailUsage("tune", problems);
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
   for (const std::string& input : setup.inputs) {  // a pipe would wait for a second writer
     struct stat st;
     if (::stat(input.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-      return FailUsage("tune", {absl::StrCat("hare tune reads its FILEs many times: ", input,
+      return FailUsage("tune", {absl::StrCat("tune reads its FILEs many times: ", input,
                                              " is not a regular file (a pipe is read once)")});
     }
   }

@@ -141,10 +141,42 @@ grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
 # candidate (refused before it is opened: no writer is needed here).
 mkfifo pipe.vw
 expect_code 1 "$HARE" tune pipe.vw 2> pipe.txt
-expect_eq "a pipe" "hare tune: hare tune reads its FILEs many times: pipe.vw is not a regular file (a pipe is read once)" "$(head -1 pipe.txt)"
+expect_eq "a pipe" "hare tune: tune reads its FILEs many times: pipe.vw is not a regular file (a pipe is read once)" "$(head -1 pipe.txt)"
 # A value that starts with '-' given as --flag=VALUE stays one word in the
 # candidates' command lines and the line printed.
 for i in $(seq 10); do printf '1 |-x a |y c\n-1 |-x b |y d\n'; done > dash.vw
 "$HARE" tune dash.vw --quadratic=-y --max-passes 2 > dash.txt 2> dash.err || fail "--quadratic=-y: $(cat dash.err)"
 grep -q -- "^--quadratic=-y " dash.txt || fail "--quadratic=-y line: $(cat dash.txt)"
+# The same for a short flag, attached ("-q-y"), and namespace letters the
+# shell would glob print as \xHH, so the unquoted $(...) takes them as they are
+# (a file "yz" here would match a bare y?).
+"$HARE" tune dash.vw -q-y --max-passes 2 > attached.txt 2> attached.err ||
+  fail "-q-y: $(cat attached.err)"
+grep -q -- "^-q-y " attached.txt || fail "-q-y line: $(cat attached.txt)"
+: > yz
+"$HARE" tune dash.vw -q 'y?' --max-passes 2 > glob.txt 2> glob.err || fail "-q 'y?': $(cat glob.err)"
+grep -qF -- '-q y\x3f ' glob.txt || fail "-q 'y?' line: $(cat glob.txt)"
+# shellcheck disable=SC2046
+"$HARE" train --quiet $(cat glob.txt) dash.vw -f glob.model 2>/dev/null || fail "train refused $(cat glob.txt)"
+
+# A rule that cannot take the given options is tried with what it can: after
+# crammer-singer the one-vs-all rules with --multiclass ova; nb without a
+# given --average. No trial is refused.
+head -300 trec.tsv > cs.tsv
+"$HARE" tune --format text --multiclass crammer-singer -b 18 --max-passes 2 cs.tsv > cs.txt 2> cs.log
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule arow --multiclass ova$' cs.log || fail "no one-vs-all AROW: $(cat cs.log)"
+if grep -E -q '^ +- +- ' cs.log; then fail "refused trials: $(grep -E '^ +- +- ' cs.log)"; fi
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --average cs.tsv > avg.txt 2> avg.log
+grep -q -E -- '^ +[0-9.]+ +1 .*--rule nb$' avg.log || fail "nb not scored: $(cat avg.log)"
+if grep -E -q '^ +- +- ' avg.log; then fail "refused trials: $(grep -E '^ +- +- ' avg.log)"; fi
+
+# Labels only where nothing is held out: the error says so.
+for i in $(seq 4); do printf '1 | a
+-1 | b
+1 | a
+-1 | b
+| c
+'; done > unheld.vw
+expect_code 2 "$HARE" tune unheld.vw 2> unheld.txt
+expect_eq "labels not held out" "hare tune: no labelled example held out (1 in 5): too few examples to score options on (16 examples have a label, but none of those held out)" "$(cat unheld.txt)"
 echo "tuned: $(cat best1.txt) ($best, from $start)"
