@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <new>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -29,7 +30,7 @@ int GenCommand(int argc, char** argv) {
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
   flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
   flags.AddUint("--seed", "N", "random seed of the examples (default 1)", &o.seed);
-  flags.AddUint("--concept-seed", "N", "random seed of the hidden rule (default: --seed)",
+  flags.AddUint("--concept-seed", "N", "random seed of the hidden rule (default, or 0: --seed)",
                 &o.concept_seed);
   flags.AddInt("--vocabulary", "N", "zipf, text: number of words (default 1000000)", &o.vocabulary);
   flags.AddInt("--min-features", "N", "zipf, text: fewest words an example (default 20)",
@@ -95,11 +96,13 @@ int GenCommand(int argc, char** argv) {
   }
   if (!(o.density >= 0 && o.density <= 1)) problems.push_back("--density must be in [0, 1]");
   if (examples < 0) problems.push_back("-n must not be negative");
-  if (!bytes_text.empty() && !ParseSize(bytes_text, &o.bytes)) {
+  const bool bytes_given = flags.WasGiven("--bytes");
+  if (bytes_given && !ParseSize(bytes_text, &o.bytes)) {
     problems.push_back(
         absl::StrCat("--bytes '", bytes_text, "' is not a size below 2^64 bytes (e.g. 1G, 500M)"));
   }
-  // 32 bytes a word (its alias table): at most 4 GiB.
+  // About 64 bytes a word at the peak (its weights and alias table): at most
+  // some 8.6 GB.
   if (o.vocabulary < 1 || o.vocabulary > (int64_t{1} << 27))
     problems.push_back("--vocabulary must be 1 to 2^27 (134217728)");
   if (o.min_features < 1 || o.max_features < o.min_features || o.max_features > 1000000) {
@@ -108,14 +111,14 @@ int GenCommand(int argc, char** argv) {
   if (!(o.relevant >= 0 && o.relevant <= 1)) problems.push_back("--relevant must be in [0, 1]");
   if (!(o.noise >= 0)) problems.push_back("--noise must not be negative");
   if (o.dimension < 1 || o.dimension > 1000000) problems.push_back("--dim must be 1 to 1000000");
-  if (!(o.radius > 0) || !(o.gamma > 0) || o.gamma >= o.radius) {
-    problems.push_back("need 0 < --gamma < --radius");
-  }
+  const bool ball = o.radius > 0 && o.gamma > 0 && o.gamma < o.radius;
+  if (!ball) problems.push_back("need 0 < --gamma < --radius");
   // Points of the cube [-1,1]^dim are pulled into the ball of the radius: no
   // margin reaches the smaller of the radius and sqrt(dim).
   const bool separable = o.family == "separable";
-  if (separable && o.gamma >= std::min(static_cast<double>(o.radius),
-                                       std::sqrt(static_cast<double>(o.dimension)))) {
+  if (separable && ball && o.dimension >= 1 &&
+      o.gamma >=
+          std::min(static_cast<double>(o.radius), std::sqrt(static_cast<double>(o.dimension)))) {
     problems.push_back(absl::StrFormat(
         "--gamma %g is out of reach at --radius %g and --dim %d: a point's margin is less than "
         "the smaller of the radius and sqrt(dim)",
@@ -131,11 +134,18 @@ int GenCommand(int argc, char** argv) {
   }
   o.examples = static_cast<uint64_t>(examples);
   // -n 0 or --bytes 0 asks for nothing (Generate takes 0 for no limit).
-  if ((flags.WasGiven("-n") && examples == 0) || (!bytes_text.empty() && o.bytes == 0)) {
+  if ((flags.WasGiven("-n") && examples == 0) || (bytes_given && o.bytes == 0)) {
     return kExitOk;
   }
   if (o.examples == 0 && o.bytes == 0) o.examples = 10000;
-  Generate(o, std::cout);
+  try {
+    Generate(o, std::cout);
+  } catch (const std::bad_alloc&) {  // the vocabulary's tables, before any output
+    return Fail("gen",
+                absl::StrCat("out of memory: --vocabulary ", o.vocabulary,
+                             " needs about 64 bytes a word (", (o.vocabulary * 64) >> 20, " MB)"),
+                kExitInput);
+  }
   return kExitOk;  // main says "cannot write to stdout" if the output was refused
 }
 

@@ -96,6 +96,11 @@ grep -q "^hare gen: warning: points of margin --gamma 0.5 are rare at --radius 1
   fail "rare separable margin: $(cat err.txt)"
 expect_code 1 "$HARE" gen --bytes 16777216T 2> err.txt
 grep -q "^hare gen: --bytes '16777216T' is not a size below 2^64 bytes" err.txt || fail "--bytes 2^64: $(cat err.txt)"
+expect_code 1 "$HARE" gen --bytes '' 2> err.txt
+grep -q "^hare gen: --bytes '' is not a size below 2^64 bytes" err.txt || fail "--bytes '': $(cat err.txt)"
+expect_code 1 "$HARE" gen --family separable --dim 0 2> err.txt
+expect_eq "--dim 0" "hare gen: --dim must be 1 to 1000000
+Run 'hare gen --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" gen -n 1 --max-features 9223372036854775807 2> /dev/null
 expect_code 1 "$HARE" gen -n 1 --vocabulary 2147483648 2> /dev/null
 # -c and -f on one file: the model would replace the cache.
@@ -257,6 +262,12 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   set -e
   expect_eq "out of memory exit code" 2 "$code"
   expect_eq "out of memory" "hare train: out of memory: the table of 2^30 slots of 1 float (4.0 GiB) cannot be mapped: Cannot allocate memory (a smaller -b needs less)" "$(cat err.txt)"
+  set +e
+  (ulimit -v 1000000 && "$HARE" gen --vocabulary 134217728 -n 1) > /dev/null 2> err.txt
+  code=$?
+  set -e
+  expect_eq "gen out of memory exit code" 2 "$code"
+  expect_eq "gen out of memory" "hare gen: out of memory: --vocabulary 134217728 needs about 64 bytes a word (8192 MB)" "$(cat err.txt)"
   # A line of more features than the memory holds is a bad line, named, on a
   # parser thread too (it aborted there): 3000 features, --cubic makes 4.5
   # billion (how many fit before the vectors fail to double depends on the
