@@ -100,9 +100,15 @@ std::string FlagParser::Hint(std::string_view name) const {
     if (name == vw && Knows(hare.substr(0, hare.find(' '))))
       return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
-  if (name == "-d" || name == "--data") return " (hare reads the FILE arguments, or stdin)";
-  if (name == "-t" || name == "--testonly") return " (to test a model: hare test -i MODEL FILE)";
-  if (name == "-k" || name == "--kill_cache") return " (hare rebuilds a cache that does not fit)";
+  if (reads_data_ && (name == "-d" || name == "--data"))
+    return " (hare reads the FILE arguments, or stdin)";
+  if (Knows("-f") && (name == "-t" || name == "--testonly"))
+    return " (to test a model: hare test -i MODEL FILE)";
+  if (Knows("-c") && (name == "-k" || name == "--kill_cache"))
+    return " (hare rebuilds a cache that does not fit)";
+  // gen's "-k 5" for its --k.
+  if (name.size() == 2 && Knows(absl::StrCat("-", std::string(name))))
+    return absl::StrCat(" (hare spells it -", std::string(name), ")");
   std::string dashed(name);
   std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
   if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");

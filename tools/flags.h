@@ -15,6 +15,9 @@ namespace hare::tools {
 
 class FlagParser {
  public:
+  // `reads_data`: the command reads FILE arguments or stdin (not gen, model),
+  // which VW's -d hint then names.
+  explicit FlagParser(bool reads_data = true) : reads_data_(reads_data) {}
   // `names` is a comma-separated list: "-b,--bits".
   void Add(std::string names, std::string value_name, std::string help,
            std::function<absl::Status(std::string_view)> set);
@@ -63,6 +66,7 @@ class FlagParser {
 
   std::vector<Flag> flags_;
   std::vector<Given> given_;
+  bool reads_data_;
 };
 
 // An option's float: a finite number, not one so small that it reads as 0.

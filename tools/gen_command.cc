@@ -22,7 +22,7 @@ int GenCommand(int argc, char** argv) {
   int64_t examples = 0;
   std::string bytes_text;
   std::vector<std::string> rest;
-  FlagParser flags;
+  FlagParser flags(/*reads_data=*/false);
   flags.AddString("--family", "NAME",
                   "zipf (default; VW), text (zipf as sentences), separable, disjunction or "
                   "conjunction",

@@ -124,7 +124,7 @@ int ModelCommand(int argc, char** argv) {
   const std::string command = what == "info" ? "model info" : "model dump";
   std::string model_path;
   std::vector<std::string> rest;
-  FlagParser flags;
+  FlagParser flags(/*reads_data=*/false);
   flags.AddString("-i,--initial-regressor", "MODEL", "the model file", &model_path);
   if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest, command);
       code >= 0) {

@@ -207,6 +207,16 @@ for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_functio
   expect_code 1 "$HARE" train ${pair%|*} 2> err.txt
   grep -qF "(${pair#*|})" err.txt || fail "hint for ${pair%|*}: $(cat err.txt)"
 done
+# Only where they mean something: gen reads no data and has no cache, and
+# its -k is its --k; audit has no cache.
+expect_code 1 "$HARE" gen --family disjunction -k 5 2> err.txt
+expect_eq "gen -k" "hare gen: unknown option -k (hare spells it --k)" "$(head -1 err.txt)"
+expect_code 1 "$HARE" gen -d 5 2> err.txt
+expect_eq "gen -d" "hare gen: unknown option -d" "$(head -1 err.txt)"
+expect_code 1 "$HARE" audit -k 2> err.txt
+expect_eq "audit -k" "hare audit: unknown option -k" "$(head -1 err.txt)"
+expect_code 1 "$HARE" train -k d.vw 2> err.txt
+expect_eq "train -k" "hare train: unknown option -k (hare rebuilds a cache that does not fit)" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --passes 2000000 d.vw 2> err.txt
 grep -q -- "--passes must be at most 1048576" err.txt || fail "--passes 2000000: $(cat err.txt)"
 expect_code 1 "$HARE" train --passes 2 --early-stop 2000000 d.vw 2> err.txt
