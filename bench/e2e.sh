@@ -12,30 +12,42 @@
 # the largest peak RSS): on a shared VM the first use of fresh memory, the
 # page cache and the neighbours add noise that only ever makes a run slower.
 # The FILE.txt rows train the sentences' default command (--format text) on
-# `hare gen --family text` sentences of the same size (MB/s of that file).
+# `hare gen --family text` sentences of the same size as FILE (MB/s of that
+# file). Relative paths (--file, HARE) are from where the harness starts.
 # --file reuses an existing file; --stream SIZE adds `hare gen | hare train`
 # rows over a stream of SIZE that is never written to disk (flat memory).
 # Other learners found on PATH (vw) get rows of their own.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-hare=${HARE:-build/tools/hare}
+usage="usage: bench/e2e.sh [--size 1G] [--file PATH] [--bits 24] [--repeat 2] [--stream 10G]"
+repo=$(cd "$(dirname "$0")/.." && pwd)
+hare=${HARE:-$repo/build/tools/hare}
 size=1G
 file=""
 bits=24
 stream=""
 repeat=2
 while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "bench/e2e.sh: $1 needs a value" >&2; echo "$usage" >&2; exit 1; }
   case "$1" in
-    --size) size=$2; shift 2 ;;
-    --file) file=$2; shift 2 ;;
-    --bits) bits=$2; shift 2 ;;
-    --stream) stream=$2; shift 2 ;;
-    --repeat) repeat=$2; shift 2 ;;
-    *) echo "usage: bench/e2e.sh [--size 1G] [--file PATH] [--bits 24] [--repeat 2] [--stream 10G]" >&2; exit 1 ;;
+    --size) size=$2 ;;
+    --file) file=$2 ;;
+    --bits) bits=$2 ;;
+    --stream) stream=$2 ;;
+    --repeat) repeat=$2 ;;
+    *) echo "$usage" >&2; exit 1 ;;
   esac
+  shift 2
 done
+# Paths given relative to where the harness was started.
+hare=$(realpath -m "$hare")
+[ -z "$file" ] || file=$(realpath -m "$file")
+[ -z "$file" ] || [ -f "$file" ] || { echo "bench/e2e.sh: no file $file" >&2; exit 1; }
+cd "$repo"
 [ -x "$hare" ] || { echo "bench/e2e.sh: no hare binary at $hare (run scripts/build.sh)" >&2; exit 1; }
-command -v /usr/bin/time >/dev/null || { echo "bench/e2e.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
+for tool in /usr/bin/time:time zstd:zstd gzip:gzip numfmt:coreutils; do
+  command -v "${tool%%:*}" >/dev/null ||
+    { echo "bench/e2e.sh: needs ${tool%%:*} (apt-get install ${tool#*:})" >&2; exit 1; }
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -z "$file" ]; then
@@ -44,8 +56,8 @@ if [ -z "$file" ]; then
   "$hare" gen --bytes "$size" > "$file"
 fi
 bytes=$(stat -c %s "$file")
-echo "generating $size of sentences with hare gen --family text ..." >&2
-"$hare" gen --family text --bytes "$size" > "$work/gen.txt"
+echo "generating $bytes bytes of sentences with hare gen --family text ..." >&2
+"$hare" gen --family text --bytes "$bytes" > "$work/gen.txt"
 text_bytes=$(stat -c %s "$work/gen.txt")
 echo "compressing copies (gzip -1, zstd) ..." >&2
 gzip -1 -c "$file" > "$work/gen.vw.gz"
@@ -72,7 +84,7 @@ row() {  # row NAME COMMAND [TIMES [BYTES]]: runs COMMAND under GNU time, prints
   [ -z "$wc_wall" ] && wc_wall=$wall
   awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v b="$size_bytes" \
       -v e="${examples:-}" -v f="${features:-}" -v base="$wc_wall" 'BEGIN {
-    w = (w < 0.01 ? 0.01 : w)
+    w = (w < 0.01 ? 0.01 : w); base = (base < 0.01 ? 0.01 : base)
     printf "| %s | %.2f | %.2f | %.0f | %s | %s | %.0f | %.1fx |\n", n, w, u + s, b / w / 1e6,
       (e == "" ? "-" : sprintf("%.2fM", e / w / 1e6)),
       (f == "" ? "-" : sprintf("%.1fM", f / w / 1e6)), r / 1024, w / base }'
