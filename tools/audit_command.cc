@@ -107,6 +107,7 @@ int AuditCommand(int argc, char** argv) {
       });
   if (!stats.ok()) return Fail("audit", stats.status(), kExitInput);
   std::cout << std::flush;
+  ReportSkipped("audit", stats->bad_lines, /*has_strict=*/true);
   return kExitOk;
 }
 

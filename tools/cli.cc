@@ -252,6 +252,12 @@ int Fail(const char* command, const std::string& message, int code) {
   return code;
 }
 
+void ReportSkipped(const char* command, uint64_t bad_lines, bool has_strict) {
+  if (bad_lines == 0) return;
+  std::cerr << "hare " << command << ": skipped " << bad_lines << " malformed line(s)"
+            << (has_strict ? "; use --strict to stop at the first" : "") << "\n";
+}
+
 int FailUsage(const char* command, const std::vector<std::string>& problems, bool point_to_help) {
   for (const std::string& problem : problems)
     std::cerr << "hare " << command << ": " << problem << "\n";

@@ -2,6 +2,7 @@
 // the mapping of library errors to messages and exit codes.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,9 @@ int DefaultThreads();
 // Prints "hare COMMAND: message" and returns `code`.
 int Fail(const char* command, const absl::Status& status, int code);
 int Fail(const char* command, const std::string& message, int code);
+// After bad lines, the closing count on stderr: "hare COMMAND: skipped N
+// malformed line(s)", and where the command has --strict, how to stop.
+void ReportSkipped(const char* command, uint64_t bad_lines, bool has_strict);
 // Prints each problem as "hare COMMAND: problem", then (with `point_to_help`)
 // where the options are listed, and returns kExitUsage.
 int FailUsage(const char* command, const std::vector<std::string>& problems,

@@ -281,6 +281,7 @@ int PredictCommand(int argc, char** argv) {
         fflush(stdout);
       });
   if (!stats.ok()) return Fail("predict", stats.status(), kExitInput);
+  ReportSkipped("predict", stats->bad_lines, /*has_strict=*/false);
   return kExitOk;
 }
 

@@ -253,10 +253,7 @@ int TrainCommand(int argc, char** argv) {
     std::cerr << "final model = " << o.model_out << "\n";
     if (o.keep_names) std::cerr << "feature names kept = " << names.size() << "\n";
   }
-  if (result->stats.bad_lines > 0) {
-    std::cerr << "hare train: skipped " << result->stats.bad_lines
-              << " malformed line(s); use --strict to stop at the first\n";
-  }
+  ReportSkipped("train", result->stats.bad_lines, /*has_strict=*/true);
   return kExitOk;
 }
 

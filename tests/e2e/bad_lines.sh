@@ -40,6 +40,13 @@ expect_eq "examples" 2 "$(summary_value 'number of examples' err.txt)"
 grep -q "hare train: skipped 12 malformed line(s); use --strict to stop at the first" err.txt ||
   fail "no closing count of skipped lines"
 
+# predict and audit, which print no summary, close with the count too.
+"$HARE" predict -i bad.model bad.vw > /dev/null 2> err.txt
+expect_eq "predict's count" "hare predict: skipped 12 malformed line(s)" "$(tail -1 err.txt)"
+"$HARE" audit -i bad.model bad.vw > /dev/null 2> err.txt
+expect_eq "audit's count" "hare audit: skipped 12 malformed line(s); use --strict to stop at the first" \
+  "$(tail -1 err.txt)"
+
 # LIBSVM and text lines.
 printf '1 3:1 7:0.5\n+1 3:x\n-1 3\n0 :\n1 a:1\n1 qid:3 4:1 # comment\n' > bad.svm
 "$HARE" train --format libsvm bad.svm --quiet 2> err.txt
