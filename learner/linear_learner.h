@@ -386,16 +386,22 @@ class LinearLearner final : public Learner {
   // The snapshots are floats, and a float near a total L is off by up to
   // |L| 2^-24: once L is large, as much as a step's own regularization, and
   // over millions of visits the weights would drift from the whole-table
-  // reference. So once a total passes 16, every slot pays what it owes and
-  // the totals start again from where they began. Only at a step that is a
+  // reference. So once a total passes 16 (with both, once the L1 owed since
+  // the start, e^(L + log T), does), every slot pays what it owes and the
+  // totals start again from where they began. Only at a step that is a
   // multiple of slots/64, so that the catch-up costs at most 64 slot visits
-  // a step, and a run that goes on with -i does it at the same steps.
+  // a step, and a run that goes on with -i does it at the same steps. A
+  // slot at 0 owes nothing and is paid before its next change: it is left
+  // as it is (untouched memory stays untouched, and a saved state small).
   void RebaseRegularization() {
-    const bool large = std::fabs(l2_total_) > 16 || (reg_.l2 == 0 && l1_total_ > 16);
+    const bool both = reg_.l1 > 0 && reg_.l2 > 0;
+    const bool large = std::fabs(l2_total_) > 16 ||
+                       (both ? l2_total_ + l1_total_ > std::log(16.0) : l1_total_ > 16);
     if (!large || steps_ % std::max<uint64_t>(1, table_.slots() / 64) != 0) return;
-    const double l1_start = reg_.l1 > 0 && reg_.l2 > 0 ? -HUGE_VAL : 0.0;
+    const double l1_start = both ? -HUGE_VAL : 0.0;
     for (uint64_t i = 0; i < table_.slots(); ++i) {
       float* slot = table_.template slot<kFloats>(static_cast<uint32_t>(i));
+      if (slot[0] == 0) continue;
       slot[0] = Regularized(slot[0], slot);
       slot[kL2] = 0.0f;
       slot[kL1] = static_cast<float>(l1_start);

@@ -558,6 +558,20 @@ TEST(LazyRegularizationTest, StaysExactOverLongRuns) {
   const io::ExampleBatch one = Example(+1, {1.0f});
   for (int t = 0; t < 200000; ++t) TrainOne(lazy, one);
   EXPECT_NEAR(lazy.PredictionWeight(1), 0.6, 1e-6);
+  // With L1 too and a tiny L2, the L1 owed since the start decides: w =
+  // 0.99 (the step's 1 less L1's 0.005 / 0.5), which drifted to 0.99129.
+  LinearLearner<Sgd, false, false, true> both(rule, 4, {.l1 = 0.01f, .l2 = 1e-7f});
+  for (int t = 0; t < 1000000; ++t) TrainOne(both, one);
+  EXPECT_NEAR(both.PredictionWeight(1), 0.99, 2e-6);
+}
+
+// Starting the totals again pays the slots that hold a weight; those at 0
+// stay all zero, so a saved state keeps only what training touched.
+TEST(LazyRegularizationTest, StartingAgainLeavesEmptySlotsAlone) {
+  const Sgd rule{.loss = Loss::kSquared, .schedule = Schedule::kConstant, .rate = 0.5f};
+  LinearLearner<Sgd, false, false, true> lazy(rule, 10, {.l1 = 0.01f, .l2 = 0.5f});
+  for (int t = 0; t < 1000; ++t) TrainOne(lazy, Example(+1, {1.0f}));
+  EXPECT_EQ(lazy.SaveState().indices, std::vector<uint32_t>{1});
 }
 
 // Mistakes of a learner over `repeats` passes of a generated data set.

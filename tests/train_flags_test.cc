@@ -99,6 +99,7 @@ TEST(NamespaceLettersTest, VwsHexEscapes) {
             "namespace cannot start with a control character");
   EXPECT_EQ(EscapeNamespaceLetters(" a\\\xe9:"), "\\x20a\\x5c\\xe9:");
   EXPECT_EQ(EscapeNamespaceLetters("a*?[]"), "a\\x2a\\x3f\\x5b]");
+  EXPECT_EQ(EscapeNamespaceLetters("!(q)"), "!\\x28q\\x29");
   EXPECT_EQ(NamespaceLetters("-q", "a\\x2a\\x3f\\x5b]", true).value(), "a*?[]");
 }
 

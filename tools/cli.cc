@@ -67,7 +67,8 @@ std::string EscapeNamespaceLetters(std::string_view letters) {
   std::string out;
   for (const char c : letters) {
     const unsigned char u = static_cast<unsigned char>(c);
-    if (u <= ' ' || u >= 0x7f || c == '\\' || c == '*' || c == '?' || c == '[') {
+    if (u <= ' ' || u >= 0x7f || c == '\\' || c == '*' || c == '?' || c == '[' || c == '(' ||
+        c == ')') {
       absl::StrAppend(&out, "\\x", absl::Hex(u, absl::kZeroPad2));
     } else {
       out.push_back(c);

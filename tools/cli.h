@@ -41,8 +41,9 @@ absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
 absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view value,
                                              bool any_allowed);
 // The reverse, for a command line: white space, '\', the shell's pattern
-// characters '*', '?' and '[' (so that an unquoted $(hare tune) neither
-// splits nor globs them) and bytes outside printable ASCII as \xHH.
+// characters '*', '?', '[', '(' and ')' (so that an unquoted $(hare tune)
+// neither splits nor globs them, bash's extglob !(x) included) and bytes
+// outside printable ASCII as \xHH.
 std::string EscapeNamespaceLetters(std::string_view letters);
 
 // What one token is, for messages about a word that must be one.

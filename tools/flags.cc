@@ -86,6 +86,7 @@ void FlagParser::AllowRepeats(std::string_view name) {
 }
 
 std::string FlagParser::Hint(std::string_view name) const {
+  if (!name.starts_with('-')) return "";  // a value such as -q's "_b", not an option
   // Vowpal Wabbit's names for what hare names otherwise.
   static constexpr std::pair<std::string_view, std::string_view> kVw[] = {
       {"--loss_function", "--loss"},

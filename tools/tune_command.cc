@@ -161,6 +161,28 @@ std::vector<char*> TrainArgv(const std::vector<std::string>& args,
   return argv;
 }
 
+// Parses `args` as hare train's options into `train` (bound to `flags`);
+// returns why train refuses them, or "".
+std::string ParseTrainOptions(const std::vector<std::string>& args, FlagParser& flags,
+                              TrainFlags& train) {
+  std::vector<std::string> words;
+  std::vector<char*> argv = TrainArgv(args, words);
+  std::vector<std::string> positional;
+  if (absl::Status s = flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &positional);
+      !s.ok()) {
+    return std::string(s.message());
+  }
+  return absl::StrJoin(train.Finish(), "; ");
+}
+
+// Whether hare train refuses `args`, as it does a combination the search
+// made, such as nb with --average, or --average with a given --l2.
+bool Refused(const std::vector<std::string>& args) {
+  FlagParser flags;
+  TrainFlags train(flags);
+  return !ParseTrainOptions(args, flags, train).empty();
+}
+
 // Trains with `args` (train options) on every fold and scores the held-out
 // examples after each pass. `run` applies to the first fold: the starting
 // point reports the input's bad lines (and stops at one with --strict), as
@@ -169,19 +191,9 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
                 const learner::RunOptions& run = {}) {
   FlagParser flags;
   TrainFlags train(flags);
-  std::vector<std::string> words;
-  std::vector<char*> argv = TrainArgv(args, words);
-  std::vector<std::string> positional;
   Result result;
-  if (absl::Status s = flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &positional);
-      !s.ok()) {
-    result.error = std::string(s.message());
-    return result;
-  }
-  if (std::vector<std::string> problems = train.Finish(); !problems.empty()) {
-    result.error = absl::StrJoin(problems, "; ");
-    return result;
-  }
+  result.error = ParseTrainOptions(args, flags, train);
+  if (!result.error.empty()) return result;
   learner::TrainOptions& o = train.options;
   o.inputs = setup.inputs;
   // Naive Bayes counts every example once, and --max-passes 1 allows one
@@ -459,6 +471,7 @@ int TuneCommand(int argc, char** argv) {
         // and the best only grows.
         std::vector<std::string> args = args_of(point);
         if (!tried_options.insert(OptionSet(flags, args)).second) continue;
+        if (Refused(args)) continue;  // not a candidate: train would not run it
         candidates.push_back(std::move(args));
         tried.push_back(v);
       }

@@ -198,6 +198,8 @@ grep -q -- "^hare train: -f needs a value (MODEL), not the option --quiet" err.t
 # namespace that starts with '-'.
 printf '1 |-x a |y c\n-1 |-x b |y d\n' > dash.vw
 expect_code 0 "$HARE" train dash.vw -q -y --quiet -f dash.model 2>/dev/null
+# "_b" is a value (namespaces _ and b), not VW's spelling of the option -b.
+expect_code 0 "$HARE" train dash.vw -q _y --quiet 2>/dev/null
 expect_code 1 "$HARE" train d.vw --margin -.5 2> err.txt
 grep -q -- "^hare train: --margin must be a number >= 0" err.txt || fail "--margin -.5: $(cat err.txt)"
 # VW's spellings get hare's.

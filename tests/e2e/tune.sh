@@ -170,6 +170,17 @@ if grep -E -q '^ +- +- ' cs.log; then fail "refused trials: $(grep -E '^ +- +- '
 grep -q -E -- '^ +[0-9.]+ +1 .*--rule nb$' avg.log || fail "nb not scored: $(cat avg.log)"
 if grep -E -q '^ +- +- ' avg.log; then fail "refused trials: $(grep -E '^ +- +- ' avg.log)"; fi
 
+# A combination train would refuse is not tried: on questions every rule
+# gets right, the given rule stays (ties keep it), and --average is not
+# tried with nb or with a given --l2.
+for i in $(seq 50); do printf 'A\taa w%d\nB\tbb w%d\n' "$i" "$i"; done > easy.tsv
+for given in "--rule nb" "--rule sgd --l2 0.001"; do
+  # shellcheck disable=SC2086
+  "$HARE" tune --format text --multiclass ova --max-passes 2 $given easy.tsv > easy.txt 2> easy.log
+  if grep -E -q '^ +- +- ' easy.log; then fail "refused trials: $(grep -E '^ +- +- ' easy.log)"; fi
+  grep -q -- "$given" easy.txt || fail "the rule changed on ties: $(cat easy.txt)"
+done
+
 # Labels only where nothing is held out: the error says so.
 for i in $(seq 4); do printf '1 | a
 -1 | b
