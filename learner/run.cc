@@ -112,8 +112,11 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
       const bool wrong = ids[i] >= 0 && predicted != ids[i];
       if (!held_out.empty() && held_out[i]) {
         if (ids[i] >= 0) {
-          ++pass.result->holdout_examples;
-          pass.result->holdout_mistakes += wrong;
+          PassResult& r = *pass.result;
+          ++r.holdout_examples;
+          r.holdout_mistakes += wrong;
+          if (r.holdout_class < 0) r.holdout_class = ids[i];
+          r.holdout_one_class &= ids[i] == r.holdout_class;
         }
       } else if (ids[i] >= 0) {
         ++stats.labelled;

@@ -147,7 +147,8 @@ std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
 struct Result {
   double accuracy = 0;  // on the held-out examples, at the best pass
   int passes = 0;
-  std::string error;  // not empty: the candidate could not be trained
+  std::string error;      // not empty: the candidate could not be trained
+  std::string one_class;  // not empty: every held-out example is of this class
 };
 
 // "hare train ARGS" as the words of a command line and the argv pointing
@@ -210,6 +211,7 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   // The held-out examples and mistakes of every fold, after each pass: the
   // error of all held-out examples together, however unequal the folds.
   std::vector<learner::PassResult> all(static_cast<size_t>(o.passes));
+  std::set<std::string> held_out_classes;
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
     absl::StatusOr<learner::TrainResult> r;
@@ -230,6 +232,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
                        "): too few examples to score options on", TooFewWhy(*r, o.holdout_period));
       return result;
     }
+    const learner::PassResult& first = r->passes[0];
+    const std::vector<std::string> names =
+        r->classes.empty() ? learner::ClassMap::Binary().names() : r->classes;
+    held_out_classes.insert(first.holdout_one_class ? names[first.holdout_class] : "");
     // A fold stopped early keeps its last error for the passes it skipped.
     for (size_t p = 0; p < all.size(); ++p) {
       const learner::PassResult& pass = r->passes[std::min(p, r->passes.size() - 1)];
@@ -246,6 +252,7 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
           : static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
   result.accuracy = 1 - all[best].holdout_error();
   result.passes = one_pass ? 1 : static_cast<int>(best) + 1;
+  if (held_out_classes.size() == 1) result.one_class = *held_out_classes.begin();
   return result;
 }
 
@@ -440,6 +447,10 @@ int TuneCommand(int argc, char** argv) {
                {.strict = train.options.strict, .messages = &std::cerr, .bad_lines_only = true});
   std::set<std::string> tried_options = {OptionSet(flags, args_of(values))};
   if (!best.error.empty()) return Fail("tune", best.error, kExitInput);
+  if (!best.one_class.empty()) {
+    std::cerr << "hare tune: warning: every held-out example has the label '" << best.one_class
+              << "': the search favours the options that always predict it\n";
+  }
   std::cerr << absl::StrFormat("%8s %6s  %s\n", "accuracy", "passes", "hare train options");
   auto report = [&](const Result& r, const std::vector<std::string>& args) {
     if (!r.error.empty()) {

@@ -190,4 +190,20 @@ for i in $(seq 4); do printf '1 | a
 '; done > unheld.vw
 expect_code 2 "$HARE" tune unheld.vw 2> unheld.txt
 expect_eq "labels not held out" "hare tune: no labelled example held out (1 in 5): too few examples to score options on (16 examples have a label, but none of those held out)" "$(cat unheld.txt)"
+# Every held-out example of one class: the search says it can only favour
+# predicting that class (on a holdout, or on folds of data of one class).
+# Examples of both classes held out: no warning.
+for i in $(seq 20); do
+  if [ $((i % 5)) = 0 ]; then printf 'neg\tbad\n'; else printf 'pos\tgood w%d\n' "$i"; fi
+done > oneheld.tsv
+for i in $(seq 20); do printf 'pos\tgood w%d\n' "$i"; done > onlypos.tsv
+for run in "oneheld.tsv neg" "--folds 3 onlypos.tsv pos"; do
+  # shellcheck disable=SC2086
+  "$HARE" tune --format text --multiclass ova --max-passes 2 ${run% *} > /dev/null 2> oneheld.log
+  expect_eq "one held-out class: ${run% *}" "hare tune: warning: every held-out example has the label '${run##* }': the search favours the options that always predict it" "$(head -1 oneheld.log)"
+done
+printf 'neg\tbad\n' >> onlypos.tsv
+"$HARE" tune --format text --multiclass ova --max-passes 2 --folds 3 onlypos.tsv > /dev/null 2> onlypos.log
+expect_eq "folds holding out both classes" "accuracy passes  hare train options" "$(head -1 onlypos.log)"
+if grep -q warning easy.log; then fail "a warning on two held-out classes: $(cat easy.log)"; fi
 echo "tuned: $(cat best1.txt) ($best, from $start)"
