@@ -123,21 +123,24 @@ class LinearLearner final : public Learner {
         continue;
       }
       const float importance = batch.importance(i);
+      bool beyond_floats = false;  // a step beyond the float range, not taken
       switch (multiclass_) {
         case Multiclass::kNone:
-          Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
+          beyond_floats =
+              !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
           break;
         case Multiclass::kOneVsAll:
           for (uint32_t k = 0; k < k_count; ++k) {
-            Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k], norm2s, scale,
-                  importance);
+            beyond_floats |= !Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k],
+                                    norm2s, scale, importance);
           }
           break;
         case Multiclass::kCrammerSinger:
         case Multiclass::kWinnerTakeAll:
-          LearnClasses(indices, values, c, row, norm2s, scale, importance);
+          beyond_floats = !LearnClasses(indices, values, c, row, norm2s, scale, importance);
           break;
       }
+      overflowed_ += beyond_floats;
     }
   }
 
@@ -231,12 +234,14 @@ class LinearLearner final : public Learner {
 
  private:
   // Learns from an example in class k's weight vector as a binary example
-  // with label y and score `score`.
-  void Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
+  // with label y and score `score`. Returns false when the step is beyond the
+  // float range and not taken (plain PA's loss / ||x||^2 when every x_i is
+  // below about 1e-19, or a diverging rate).
+  bool Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
              float score, float norm2, float scale, float importance) {
-    if (!std::isfinite(score)) return;  // an overflowed dot product says nothing to learn from
+    if (!std::isfinite(score)) return true;  // an overflowed dot product says nothing to learn
     Step step = rule_.Decide(y, score, norm2, importance);
-    if (step.coefficient == 0) return;
+    if (step.coefficient == 0) return true;
     if constexpr (kAdagrad) {
       // G_i first, so that the rate of this change includes its own gradient.
       const float metric_norm2 = Accumulate(indices, values, k, step, importance);
@@ -249,16 +254,22 @@ class LinearLearner final : public Learner {
       });
       step = rule_.Decide(y, score, variance_norm2 * scale * scale, importance);
     }
+    if (!std::isfinite(step.coefficient)) return false;
     Change(indices, values, k, step, scale);
+    return true;
   }
 
   // The K-class update (multiclass.h): when classes other than the true
   // class c score within the margin of it (the error set E; winner-take-all
   // keeps only the highest of them), c is promoted and each class of E is
-  // demoted, by 1/|E| of a step (Crammer & Singer's uniform update).
-  void LearnClasses(std::span<const uint32_t> indices, std::span<const float> values, int32_t c,
+  // demoted, by 1/|E| of a step (Crammer & Singer's uniform update). Returns
+  // false, as Learn does, when a step is beyond the float range: then no
+  // class changes.
+  bool LearnClasses(std::span<const uint32_t> indices, std::span<const float> values, int32_t c,
                     std::span<const float> row, float norm2, float scale, float importance) {
-    if (!std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) return;
+    if (!std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) {
+      return true;
+    }
     const float bar = row[c] - margin_;
     int errors = 0;
     int32_t top = -1;
@@ -267,12 +278,13 @@ class LinearLearner final : public Learner {
       ++errors;
       if (top < 0 || row[r] > row[top]) top = r;
     }
-    if (errors == 0) return;
+    if (errors == 0) return true;
     if (multiclass_ == Multiclass::kWinnerTakeAll) errors = 1;
     const Step promote = rule_.Decide(1.0f, -1.0f, norm2, importance);
     Step demote = rule_.Decide(-1.0f, 1.0f, norm2, importance);
     demote.coefficient /= static_cast<float>(errors);
     demote.gradient /= static_cast<float>(errors);
+    if (!std::isfinite(promote.coefficient) || !std::isfinite(demote.coefficient)) return false;
     auto apply = [&](uint32_t k, const Step& step) {
       if (step.coefficient == 0) return;  // importance 0: no step, and no gradient to sum
       if constexpr (kAdagrad) Accumulate(indices, values, k, step, importance);
@@ -284,6 +296,7 @@ class LinearLearner final : public Learner {
       if (multiclass_ == Multiclass::kWinnerTakeAll && r != top) continue;
       apply(static_cast<uint32_t>(r), demote);
     }
+    return true;
   }
 
   // AdaGrad: G_i += h (gradient * x_i)^2; returns sum x_i^2 / sqrt(G_i), with

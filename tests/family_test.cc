@@ -157,6 +157,32 @@ TEST(RuleUpdatesTest, PassiveAggressiveTakesNoStepAtImportanceZero) {
   }
 }
 
+// Every x_i below about 1e-19: ||x||^2 is subnormal and plain PA's step
+// 1/||x||^2 is beyond the float range. The example is not learned from, and
+// counted, as an overflowed score is; PA-I's step is capped at C and taken.
+TEST(RuleUpdatesTest, PassiveAggressiveCountsAStepBeyondFloats) {
+  LinearLearner<PassiveAggressive, false, false> plain(
+      PassiveAggressive{.variant = PaVariant::kPa, .c = 1.0f, .margin = 1.0f}, 4);
+  TrainOne(plain, Example(+1, {1e-20f}));
+  EXPECT_EQ(plain.overflowed(), 1u);
+  EXPECT_EQ(plain.PredictionWeight(1), 0.0f);
+  LinearLearner<PassiveAggressive, false, false> capped(
+      PassiveAggressive{.variant = PaVariant::kPaI, .c = 1.0f, .margin = 1.0f}, 4);
+  TrainOne(capped, Example(+1, {1e-20f}));
+  EXPECT_EQ(capped.overflowed(), 0u);
+  EXPECT_FLOAT_EQ(capped.PredictionWeight(1), 1e-20f);
+  // Crammer & Singer's classes: the first example, of the one class known,
+  // has nothing to learn; on the second, of class 1, no class moves.
+  LinearLearner<PassiveAggressive, false, false> classes(
+      PassiveAggressive{.variant = PaVariant::kPa, .c = 1.0f, .margin = 1.0f}, 4, {},
+      Multiclass::kCrammerSinger);
+  const io::ExampleBatch batch = Example(0, {1e-20f});
+  Scores scores;
+  for (int32_t c : {0, 1}) classes.Train(batch, std::vector<int32_t>{c}, {}, scores);
+  EXPECT_EQ(classes.overflowed(), 1u);
+  for (uint32_t slot = 0; slot < 16; ++slot) EXPECT_EQ(classes.PredictionWeight(slot), 0.0f);
+}
+
 // A slot listed twice is two features sharing a weight: ||x||^2 adds 1 + 1,
 // so one PA step from 0 on (a, a) is tau = 1/2 per listing, w = 1, score 2.
 // With AdaGrad the metric has both listings in G as well (G = 2, metric
