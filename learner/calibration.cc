@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "learner/example_scores.h"
@@ -54,16 +55,36 @@ void Calibration::ClassProbabilities(std::span<const float> scores, bool binary,
   }
 }
 
-bool TwoClassesOrMore(std::span<const int32_t> classes) {
-  return std::adjacent_find(classes.begin(), classes.end(), std::not_equal_to<>()) != classes.end();
+bool Fittable(std::span<const float> scores, std::span<const int32_t> classes) {
+  auto differ = [](auto range) {
+    return std::adjacent_find(range.begin(), range.end(), std::not_equal_to<>()) != range.end();
+  };
+  return differ(classes) && differ(scores);
 }
 
+namespace {
+
+// The largest |score| (the largest float for an infinite one), or 1 when
+// every score is 0: the fits see the scores divided by it, so that they find
+// the same probabilities whatever the scores' scale (a rate of 1e-10, values
+// of 1e-5) and stop on tolerances made for scores near 1.
+double ScoreScale(std::span<const float> scores) {
+  double top = 0;
+  for (float s : scores) top = std::max(top, std::fabs(Bounded(s)));
+  return top > 0 ? top : 1;
+}
+
+}  // namespace
+
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes) {
+  // Without both classes, or with one score for all, the slope is unknown
+  // (A = 0 would make every probability, and so every label, the same): the
+  // sigmoid of the score.
+  if (!Fittable(scores, classes)) return {CalibrationKind::kPlatt, 1.0f, 0.0f};
   double positives = 0, negatives = 0;
   for (int32_t c : classes) (c == 1 ? positives : negatives) += 1;
-  // Without both classes the slope is unknown (A = 0 would make every
-  // probability, and so every label, the same): the sigmoid of the score.
-  if (positives == 0 || negatives == 0) return {CalibrationKind::kPlatt, 1.0f, 0.0f};
+  const double scale = ScoreScale(scores);
+  auto score = [&](size_t i) { return Bounded(scores[i]) / scale; };
   const double high = (positives + 1) / (positives + 2), low = 1 / (negatives + 2);
   // Minimizes sum_i -t_i log p_i - (1 - t_i) log(1 - p_i), p_i = sigmoid(A s_i + B).
   double a = 0, b = std::log((positives + 1) / (negatives + 1));
@@ -71,7 +92,7 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
     double f = 0;
     for (size_t i = 0; i < scores.size(); ++i) {
       const double t = classes[i] == 1 ? high : low;
-      const double z = a_ * Bounded(scores[i]) + b_;
+      const double z = a_ * score(i) + b_;
       f += Log1pExp(z) - t * z;
     }
     return f;
@@ -81,7 +102,7 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
     // Gradient and Hessian; 1e-12 on the diagonal keeps it invertible.
     double g1 = 0, g2 = 0, h11 = 1e-12, h22 = 1e-12, h21 = 0;
     for (size_t i = 0; i < scores.size(); ++i) {
-      const double s = Bounded(scores[i]);
+      const double s = score(i);
       const double p = Sigmoid(a * s + b);
       const double d = (p - (classes[i] == 1 ? high : low));
       const double w = p * (1 - p);
@@ -109,14 +130,20 @@ Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> cla
     if (step < 1e-10) break;  // no progress along Newton's direction
   }
   if (!std::isfinite(a) || !std::isfinite(b)) return {CalibrationKind::kPlatt, 1.0f, 0.0f};
-  return {CalibrationKind::kPlatt, static_cast<float>(a), static_cast<float>(b)};
+  // A for the scores themselves; as a float at most the largest one.
+  constexpr double kMax = std::numeric_limits<float>::max();
+  return {CalibrationKind::kPlatt, static_cast<float>(std::clamp(a / scale, -kMax, kMax)),
+          static_cast<float>(b)};
 }
 
 Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes) {
   const size_t n = classes.size();
-  // Without two classes there is no telling how sure to be: T = 1.
-  if (!TwoClassesOrMore(classes)) return {CalibrationKind::kTemperature, 1.0f, 0.0f};
+  // Without two classes, or with one score for all, there is no telling how
+  // sure to be: T = 1.
+  if (!Fittable(scores, classes)) return {CalibrationKind::kTemperature, 1.0f, 0.0f};
+  const double scale = ScoreScale(scores);
+  auto score = [&](const float* row, size_t c) { return Bounded(row[c]) / scale; };
   // d/dbeta of the log loss at inverse temperature beta: sum_i E_p[s] - s_y.
   std::vector<double> p(k);
   auto slope = [&](double beta) {
@@ -124,14 +151,14 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
     for (size_t i = 0; i < n; ++i) {
       const float* row = scores.data() + i * k;
       double top = -INFINITY;
-      for (size_t c = 0; c < k; ++c) top = std::max(top, beta * Bounded(row[c]));
+      for (size_t c = 0; c < k; ++c) top = std::max(top, beta * score(row, c));
       double sum = 0, mean = 0;
       for (size_t c = 0; c < k; ++c) {
-        p[c] = std::exp(beta * Bounded(row[c]) - top);
+        p[c] = std::exp(beta * score(row, c) - top);
         sum += p[c];
-        mean += p[c] * Bounded(row[c]);
+        mean += p[c] * score(row, c);
       }
-      g += mean / sum - Bounded(row[classes[i]]);
+      g += mean / sum - score(row, static_cast<size_t>(classes[i]));
     }
     return g;
   };
@@ -148,7 +175,10 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
     (slope(mid) < 0 ? low : high) = mid;
   }
   const double beta = std::min((low + high) / 2, kMaxBeta);
-  return {CalibrationKind::kTemperature, static_cast<float>(1 / beta), 0.0f};
+  // T for the scores themselves, as a float above 0.
+  const double t = std::clamp(scale / beta, double{std::numeric_limits<float>::denorm_min()},
+                              double{std::numeric_limits<float>::max()});
+  return {CalibrationKind::kTemperature, static_cast<float>(t), 0.0f};
 }
 
 }  // namespace hare::learner

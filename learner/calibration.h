@@ -37,16 +37,18 @@ struct Calibration {
                           std::vector<double>& out) const;
 };
 
-// Whether `classes` holds two different classes or more: a calibration is
-// fitted only then.
-bool TwoClassesOrMore(std::span<const int32_t> classes);
+// Whether held-out examples can fit a calibration: `classes` holds two
+// different classes or more, and `scores` two different scores or more (the
+// slope of one score for all is unknown). The fits are the same at any scale
+// of the scores.
+bool Fittable(std::span<const float> scores, std::span<const int32_t> classes);
 
 // Fits Platt's A and B to binary examples: scores[i] and classes[i] (1 for
-// +1, 0 for -1). Without examples of both classes, A = 1 and B = 0.
+// +1, 0 for -1). Unless Fittable, A = 1 and B = 0.
 Calibration FitPlatt(std::span<const float> scores, std::span<const int32_t> classes);
 
 // Fits the temperature to K-class examples: row i of `scores` (K floats) has
-// the true class classes[i]. Without examples of two classes, T = 1.
+// the true class classes[i]. Unless Fittable, T = 1.
 Calibration FitTemperature(std::span<const float> scores, size_t k,
                            std::span<const int32_t> classes);
 

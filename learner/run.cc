@@ -134,15 +134,17 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
 }
 
 // Fits the calibration to the kept held-out examples, scored by the
-// learner's final prediction weights.
-Calibration Calibrate(const Learner& learner, bool binary, const io::ExampleBatch& kept,
-                      std::span<const int32_t> classes) {
+// learner's final prediction weights, into `result`.
+void Calibrate(const Learner& learner, bool binary, const io::ExampleBatch& kept,
+               std::span<const int32_t> classes, TrainResult& result) {
   const size_t k = binary ? 1 : static_cast<size_t>(learner.classes());
   std::vector<float> scores(kept.size() * k);
   for (size_t i = 0; i < kept.size(); ++i) {
     learner.PredictionScores(kept, i, std::span<float>(scores).subspan(i * k, k));
   }
-  return binary ? FitPlatt(scores, classes) : FitTemperature(scores, k, classes);
+  result.calibration = binary ? FitPlatt(scores, classes) : FitTemperature(scores, k, classes);
+  result.calibration_examples = kept.size();
+  result.calibration_fitted = Fittable(scores, classes);
 }
 
 // A file name for a cache that lives only while training runs, in the
@@ -331,9 +333,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();
   if (o.probabilities) {
-    result.calibration = Calibrate(learner, binary, kept, kept_classes);
-    result.calibration_examples = kept.size();
-    result.calibration_fitted = TwoClassesOrMore(kept_classes);
+    Calibrate(learner, binary, kept, kept_classes, result);
   }
   result.stats.seconds = Since(start);
   return result;

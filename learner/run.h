@@ -46,8 +46,9 @@ struct TrainResult {
   std::vector<std::string> classes;   // class labels: the names, by class number
   Calibration calibration;            // with options.probabilities
   uint64_t calibration_examples = 0;  // held-out examples it was fitted on
-  // Whether they could fit it: binary, examples of both classes; K classes,
-  // any. If not, the calibration is the identity (A = 1, B = 0; T = 1).
+  // Whether they could fit it: examples of two classes or more, and scores
+  // that are not all the same (calibration.h: Fittable). If not, the
+  // calibration is the identity (A = 1, B = 0; T = 1).
   bool calibration_fitted = false;
   std::vector<FeatureName> names;  // with options.keep_names: by slot, then name
 };

@@ -347,6 +347,35 @@ TEST(CalibrationTest, PlattFindsTheSigmoidThatMadeTheLabels) {
   EXPECT_NEAR(g2 / scores.size(), 0, 1e-5);
 }
 
+// The fits see the scores at the scale of 1: scores 1e-5 or 1e5 times as
+// large give A 1e5 or 1e-5 times as large, the same B, and a temperature
+// scaled with them (at 1e-5, the absolute tolerances stopped A near 2.5e5
+// instead of 2e5, and the temperature at its floor).
+TEST(CalibrationTest, FitsDoNotDependOnTheScoresScale) {
+  tools::Random rng(3);
+  std::vector<float> scores;
+  std::vector<int32_t> classes;
+  for (int i = 0; i < 20000; ++i) {
+    const float s = static_cast<float>(6 * rng.Uniform() - 3);
+    scores.push_back(s);
+    classes.push_back(rng.Uniform() < 1 / (1 + std::exp(-(2.0 * s - 1.0))) ? 1 : 0);
+  }
+  const Calibration c = FitPlatt(scores, classes);
+  for (float scale : {1e-5f, 1e-10f, 1e5f}) {
+    std::vector<float> scaled;
+    for (float s : scores) scaled.push_back(s * scale);
+    const Calibration d = FitPlatt(scaled, classes);
+    EXPECT_NEAR(d.a * scale, c.a, 1e-3 * c.a) << scale;
+    EXPECT_NEAR(d.b, c.b, 1e-3) << scale;
+    std::vector<float> rows;  // two classes: scores -s and s
+    for (float s : scaled) rows.insert(rows.end(), {-s, s});
+    std::vector<float> unscaled_rows;
+    for (float s : scores) unscaled_rows.insert(unscaled_rows.end(), {-s, s});
+    const float t = FitTemperature(unscaled_rows, 2, classes).a;
+    EXPECT_NEAR(FitTemperature(rows, 2, classes).a / scale, t, 1e-3 * t) << scale;
+  }
+}
+
 TEST(CalibrationTest, PlattOnSeparableScoresStaysFinite) {
   const std::vector<float> scores = {-3, -2, -1, 1, 2, 3};
   const std::vector<int32_t> classes = {0, 0, 0, 1, 1, 1};
@@ -408,6 +437,16 @@ TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
   EXPECT_EQ(FitTemperature(rows, 2, std::vector<int32_t>{1, 1}),
             (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
   EXPECT_NE(FitTemperature(rows, 2, std::vector<int32_t>{0, 1}).a, 1.0f);
+  // Both classes, one score for all (held-out features the model never
+  // saw): any A fits as well, and A = 0 would give every example one label.
+  const std::vector<float> same = {0.5f, 0.5f, 0.5f};
+  EXPECT_EQ(FitPlatt(same, std::vector<int32_t>{0, 1, 1}),
+            (Calibration{CalibrationKind::kPlatt, 1.0f, 0.0f}));
+  EXPECT_EQ(FitTemperature(std::vector<float>{0, 0, 0, 0}, 2, std::vector<int32_t>{0, 1}),
+            (Calibration{CalibrationKind::kTemperature, 1.0f, 0.0f}));
+  EXPECT_FALSE(Fittable(same, std::vector<int32_t>{0, 1, 1}));
+  EXPECT_FALSE(Fittable(scores, positives));
+  EXPECT_TRUE(Fittable(scores, std::vector<int32_t>{0, 1, 1}));
 }
 
 TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {

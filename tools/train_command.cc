@@ -176,8 +176,8 @@ int TrainCommand(int argc, char** argv) {
                 << (result->calibration_examples == 0
                         ? std::string("no labelled held-out example to fit probabilities on")
                         : absl::StrCat("the ", result->calibration_examples,
-                                       " held-out examples are all of one class, too few to fit "
-                                       "probabilities on"))
+                                       " held-out examples are all of one class or all score "
+                                       "the same: nothing to fit probabilities on"))
                 << (o.parse.class_labels ? ": the probabilities are the softmax of the scores"
                                          : ": P(+1) is the sigmoid of the score")
                 << "\n";

@@ -164,14 +164,14 @@ expect_eq "the model after a long class name" keep "$(cat long.model)"
 for i in $(seq 30); do printf '1 |w a\n-1 |w b\n'; done > one-class.vw
 "$HARE" train --probabilities one-class.vw -f one.model --quiet 2> one.txt
 grep -q "^calibration = sigmoid A 1 B 0 (not fitted)$" one.txt || fail "one class: $(cat one.txt)"
-grep -q "^hare train: warning: the 6 held-out examples are all of one class, too few to fit probabilities on: P(+1) is the sigmoid of the score$" one.txt ||
+grep -q "^hare train: warning: the 6 held-out examples are all of one class or all score the same: nothing to fit probabilities on: P(+1) is the sigmoid of the score$" one.txt ||
   fail "one-class warning: $(cat one.txt)"
 
 # The same with classes: no temperature is fitted on one class either.
 for i in $(seq 30); do printf 'A\ta\nB\tb\n'; done > one-class.tsv
 "$HARE" train --format text --multiclass ova --probabilities one-class.tsv -f one.model --quiet 2> one.txt
 grep -q "^calibration = softmax temperature 1 (not fitted)$" one.txt || fail "one class of classes: $(cat one.txt)"
-grep -q "^hare train: warning: the 6 held-out examples are all of one class, too few to fit probabilities on: the probabilities are the softmax of the scores$" one.txt ||
+grep -q "^hare train: warning: the 6 held-out examples are all of one class or all score the same: nothing to fit probabilities on: the probabilities are the softmax of the scores$" one.txt ||
   fail "one-class warning with classes: $(cat one.txt)"
 
 # --probabilities needs held-out examples.
