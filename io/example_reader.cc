@@ -239,11 +239,15 @@ WriteTarget WriteTargetOf(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {  // a new file, or a link to one
     if (!link) return {path, false};
-    // weakly_canonical stops at a link to nothing: read the link itself.
-    const std::filesystem::path to = std::filesystem::read_symlink(path, error);
-    if (error) return {path, false};
-    const std::filesystem::path file =
-        to.is_absolute() ? to : std::filesystem::path(path).parent_path() / to;
+    // weakly_canonical stops at a link to nothing: read the links themselves,
+    // to the end of a chain (a -> b -> c, c to be made: c), as far as the
+    // kernel would follow them.
+    std::filesystem::path file = path;
+    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(file, error); ++hops) {
+      const std::filesystem::path to = std::filesystem::read_symlink(file, error);
+      if (error) return {path, false};
+      file = to.is_absolute() ? to : file.parent_path() / to;
+    }
     return {file.lexically_normal().string(), false};
   }
   if (!S_ISREG(st.st_mode)) return {path, true};

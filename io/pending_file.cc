@@ -1,8 +1,10 @@
 #include "io/pending_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -16,15 +18,30 @@ namespace {
 std::string Errno() { return std::strerror(errno); }
 
 // A free name beside `target` made by `make` (which fails with EEXIST when it
-// is taken): its path, or "" with errno set.
+// is taken): its path, or "" with errno set. The target's own name is cut so
+// that the suffix still fits in a name's 255 bytes (a target of 250 would
+// otherwise fail with ENAMETOOLONG only once its file is written).
 template <class Make>
 std::string FreeNameBeside(const std::string& target, Make make) {
+  constexpr size_t kNameMax = 255;
+  const size_t slash = target.rfind('/');
+  const size_t name_start = slash == std::string::npos ? 0 : slash + 1;
   for (int n = 0; n < 1000; ++n) {
-    std::string name = absl::StrCat(target, ".tmp.", getpid(), ".", n);
+    const std::string suffix = absl::StrCat(".tmp.", getpid(), ".", n);
+    const size_t keep = std::min(target.size() - name_start, kNameMax - suffix.size());
+    std::string name = absl::StrCat(target.substr(0, name_start + keep), suffix);
     if (make(name)) return name;
     if (errno != EEXIST) break;
   }
   return "";
+}
+
+// A file replacing another keeps its permissions (a model made readable by
+// its owner alone stays so), as `sed -i` does; a new one has `mode` less the
+// umask.
+void KeepMode(const std::string& target, int fd) {
+  struct stat st;
+  if (stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode)) fchmod(fd, st.st_mode & 07777);
 }
 
 }  // namespace
@@ -41,6 +58,7 @@ absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_
     const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
     // Commit names it through /proc/self/fd: without /proc, the named kind.
     if (fd >= 0 && access(absl::StrCat("/proc/self/fd/", fd).c_str(), F_OK) == 0) {
+      KeepMode(target, fd);
       return PendingFile(target, "", fd);
     }
     if (fd >= 0) close(fd);
@@ -54,6 +72,7 @@ absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_
     return absl::PermissionDeniedError(
         absl::StrCat("cannot create a file in ", dir, ": ", Errno()));
   }
+  KeepMode(target, fd);
   return PendingFile(target, std::move(named), fd);
 }
 

@@ -2,8 +2,9 @@
 // a cache. Until Commit() it has no name at all (Linux's O_TMPFILE), so an
 // interrupt, a kill or a crash part-way leaves nothing behind, and the target
 // as it was. Where the file system cannot make a file without a name, it is a
-// temporary file beside the target (`target.tmp.<pid>.<n>`), removed unless
-// committed; a kill leaves that one.
+// temporary file beside the target (`target.tmp.<pid>.<n>`, the target's name
+// cut to fit), removed unless committed; a kill leaves that one. A file
+// replacing another takes its permissions.
 #pragma once
 
 #include <sys/types.h>
@@ -19,7 +20,8 @@ class PendingFile {
  public:
   // A new file to become `target`, a path that is renamed over (see
   // WriteTargetOf), with `mode` less the umask (0666 as any new file; 0600
-  // for a file only its owner should read). `nameless` false makes the
+  // for a file only its owner should read), or the permissions of the file
+  // it replaces. `nameless` false makes the
   // named kind whatever the file system (tests).
   static absl::StatusOr<PendingFile> Create(const std::string& target, mode_t mode,
                                             bool nameless = true);

@@ -461,7 +461,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
       format > static_cast<uint8_t>(io::Format::kText) ||
-      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 7 || !std::isfinite(h.threshold)) {
+      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 7 || !std::isfinite(h.threshold) ||
+      !std::isfinite(h.learning_rate)) {
     return refuse("its header holds values out of range");
   }
   h.bits = static_cast<int>(bits);
@@ -481,7 +482,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   h.text.keep_case = text[7] == 1;
   if (h.text.ngram < 1 || h.text.ngram > hashing::kMaxNgram || h.text.skips > hashing::kMaxSkips ||
       h.text.minn > hashing::kMaxCharNgram || h.text.maxn > hashing::kMaxCharNgram ||
-      h.text.window > hashing::kMaxWindow) {
+      h.text.window > hashing::kMaxWindow || (h.text.maxn > 0 && h.text.minn > h.text.maxn)) {
     return refuse("its text templates are out of range");
   }
   h.tokenizer = text[8];
@@ -521,8 +522,14 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
       classes > static_cast<uint32_t>(kMaxClasses) || (multiclass == 0) != (classes == 0)) {
     return refuse("its header holds values out of range");
   }
+  // A sigmoid for binary models, a softmax for classes; a temperature above 0.
+  const auto kind = static_cast<CalibrationKind>(calibration);
+  if ((kind == CalibrationKind::kPlatt && multiclass != 0) ||
+      (kind == CalibrationKind::kTemperature && (multiclass == 0 || !(h.calibration.a > 0)))) {
+    return refuse("its header holds values out of range");
+  }
   h.multiclass = static_cast<Multiclass>(multiclass);
-  h.calibration.kind = static_cast<CalibrationKind>(calibration);
+  h.calibration.kind = kind;
   for (uint32_t k = 0; k < classes; ++k) {
     if (header_end - x < 2) return refuse("damaged classes");
     const uint16_t len = Get<uint16_t>(x);

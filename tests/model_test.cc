@@ -597,6 +597,44 @@ TEST_F(ModelTest, AffixesBeyondTheCommandLinesRangeAreRefused) {
   }
 }
 
+// Values a model's checksum vouches for but training never writes are
+// refused: a temperature of 0 or below (NaN or upside-down probabilities), a
+// sigmoid on classes or a softmax on a binary model, a learning rate that is
+// not a number, character n-grams from --minn above --maxn.
+TEST_F(ModelTest, ValuesTrainingNeverWritesAreRefused) {
+  ModelHeader classes = Header();
+  classes.multiclass = Multiclass::kOneVsAll;
+  classes.classes = {"a", "b"};
+  std::vector<ModelHeader> bad;
+  for (float t : {0.0f, -1.0f}) {
+    ModelHeader h = classes;
+    h.calibration = {CalibrationKind::kTemperature, t, 0.0f};
+    bad.push_back(h);
+  }
+  bad.push_back(classes);
+  bad.back().calibration = {CalibrationKind::kPlatt, 1.0f, 0.0f};
+  bad.push_back(Header());
+  bad.back().calibration = {CalibrationKind::kTemperature, 1.0f, 0.0f};
+  bad.push_back(Header());
+  bad.back().learning_rate = std::numeric_limits<float>::quiet_NaN();
+  for (const ModelHeader& h : bad) {
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    EXPECT_EQ(LoadModel(path_).status().message(),
+              "cannot load model " + path_ + ": its header holds values out of range");
+  }
+  ModelHeader chars = Header();
+  chars.format = io::Format::kText;
+  chars.text.minn = 5;
+  chars.text.maxn = 3;
+  ASSERT_TRUE(SaveModel(chars, TestWeights(), path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ + ": its text templates are out of range");
+  // What training writes loads.
+  classes.calibration = {CalibrationKind::kTemperature, 0.5f, 0.0f};
+  ASSERT_TRUE(SaveModel(classes, TestWeights(), path_).ok());
+  EXPECT_TRUE(LoadModel(path_).ok());
+}
+
 // A text model keeps the version of the tokenizer that made its features; a
 // hare whose tokenizer splits or folds text otherwise refuses it. Byte 56 is
 // that version: 16 of preamble, 32 of fixed header, 8 template bytes.

@@ -74,6 +74,51 @@ TEST(PendingFileTest, GetsTheModeLessTheUmask) {
   umask(old);
 }
 
+// A file replacing another keeps that one's permissions, whatever the umask
+// and the mode asked for: a model its owner alone reads stays so.
+TEST(PendingFileTest, ReplacingAFileKeepsItsPermissions) {
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
+  const mode_t old = umask(022);
+  for (bool nameless : {true, false}) {
+    for (mode_t kept : {0600, 0640, 0755}) {
+      const std::string target = dir + "/a.model";
+      std::ofstream(target) << "old";
+      ASSERT_EQ(chmod(target.c_str(), kept), 0);
+      auto file = PendingFile::Create(target, 0666, nameless);
+      ASSERT_TRUE(file.ok()) << file.status();
+      ASSERT_TRUE(file->Commit(/*sync=*/false).ok());
+      struct stat st;
+      ASSERT_EQ(stat(target.c_str(), &st), 0);
+      EXPECT_EQ(st.st_mode & 07777, kept) << nameless;
+    }
+  }
+  umask(old);
+}
+
+// A target whose name leaves no room for ".tmp.<pid>.<n>" in a name's 255
+// bytes: the temporary name cuts the target's, and the commit works.
+TEST(PendingFileTest, ATargetOfTheLongestNameIsWritten) {
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
+  const std::string name(255, 'm');
+  for (bool nameless : {true, false}) {
+    fs::remove(dir + "/" + name);
+    auto file = PendingFile::Create(dir + "/" + name, 0666, nameless);
+    ASSERT_TRUE(file.ok()) << file.status();
+    Write(*file, "whole");
+    if (!nameless) {
+      const std::vector<std::string> names = Names(dir);
+      ASSERT_EQ(names.size(), 1u);
+      EXPECT_EQ(names[0].size(), 255u);
+      EXPECT_EQ(names[0].substr(0, 200), name.substr(0, 200));
+    }
+    ASSERT_TRUE(file->Commit(/*sync=*/false).ok());
+    EXPECT_EQ(Names(dir), std::vector<std::string>{name});
+    EXPECT_EQ(Read(dir + "/" + name), "whole");
+  }
+}
+
 // Committed, it replaces the target; dropped, it leaves the target as it was;
 // and either way nothing else is left in the folder.
 TEST(PendingFileTest, OnlyCommitReplacesTheTarget) {

@@ -140,6 +140,11 @@ expect_code 0 env TMPDIR=/no/such/dir "$HARE" train d.vw --quiet 2> err.txt
 ln -s made-later.model dangling.model
 "$HARE" train d.vw -f dangling.model --quiet 2>/dev/null
 [ -L dangling.model ] && [ -f made-later.model ] || fail "a dangling link was replaced"
+# So is a chain of them, to its end: a -> b -> c, c still to be made.
+mkdir chain && ln -s b.model chain/a.model && ln -s b2/../c.model chain/b.model && mkdir chain/b2
+"$HARE" train d.vw -f chain/a.model --quiet 2>/dev/null
+[ -L chain/a.model ] && [ -L chain/b.model ] && [ -f chain/c.model ] ||
+  fail "a chain of dangling links was not followed: $(ls -l chain)"
 # -f - and -c - are not files named '-'.
 expect_code 1 "$HARE" train d.vw -f - -c - 2> err.txt
 expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (or -f /dev/stdout)
