@@ -75,6 +75,9 @@ int ConfusionCommand(int argc, char** argv) {
                 kExitUsage);
   }
   if (not_utf8("--target", target)) return kExitUsage;
+  if (target.empty() || target.size() > 256) {  // as hare train refuses it
+    return Fail("confusion", "--target must be 1 to 256 bytes", kExitUsage);
+  }
   if (hashing::SingleToken(target, /*keep_case=*/true) != target) {
     return Fail("confusion",
                 absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,

@@ -28,6 +28,12 @@ expect_code 1 "$HARE" confusion --set "$(printf 'a,b\xff')" raw.txt 2> err.txt
 grep -qxF "hare confusion: --set word 'b\xff' is not valid UTF-8" err.txt || fail "set utf-8: $(cat err.txt)"
 expect_code 1 "$HARE" confusion --set a,b --target "$(printf '\xff')" raw.txt 2> err.txt
 grep -qxF "hare confusion: --target '\xff' is not valid UTF-8" err.txt || fail "target utf-8: $(cat err.txt)"
+# A marker hare train would refuse is refused here too, with its message.
+long=$(printf 'T%.0s' $(seq 257))
+for target in "" "$long"; do
+  expect_code 1 "$HARE" confusion --set a,b --target "$target" raw.txt 2> err.txt
+  expect_eq "--target of ${#target} bytes" "hare confusion: --target must be 1 to 256 bytes" "$(cat err.txt)"
+done
 # A line already holding the marker would give two: reported and skipped.
 printf 'the _target_ whether\nno whether\n' | { expect_code 2 "$HARE" confusion --set whether,weather > out.txt 2> err.txt; }
 grep -q "^<stdin>:1: the line already holds the marker '_TARGET_', which would be read as another occurrence; line skipped$" err.txt ||
