@@ -127,6 +127,7 @@ int ConfusionCommand(int argc, char** argv) {
             out.append(k == t ? std::string_view(target) : tokens[k]);
           }
           out += '\n';
+          WriteWhenLarge(out);
         }
       },
       [&] {

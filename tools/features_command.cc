@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
@@ -90,22 +91,37 @@ int FeaturesCommand(int argc, char** argv) {
           return skip(label.data(), absl::StrCat("label ", io::Quote(label),
                                                  " cannot be written in VW format (", why, ")"));
         }
-        if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
-          return skip(sentence.data() + column - 1, hashing::InvalidUtf8Message(sentence, column));
+        const size_t start = out.size();
+        try {
+          if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
+            return skip(sentence.data() + column - 1,
+                        hashing::InvalidUtf8Message(sentence, column));
+          }
+          featurizer.Features(tokens, &names);
+          std::string words, chars, affixes;
+          for (size_t k = 0; k < names.size(); ++k) {
+            const std::string_view space = featurizer.Namespace(k);
+            absl::StrAppend(space == hashing::kCharsNamespace   ? &chars
+                            : space == hashing::kAffixNamespace ? &affixes
+                                                                : &words,
+                            " ", Printable(names[k]));
+          }
+          absl::StrAppend(&out, std::string(label), " |", words);
+          if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
+          if (!affixes.empty()) absl::StrAppend(&out, " |affix", affixes);
+          out += '\n';
+        } catch (const std::bad_alloc&) {
+          // A line of more features than the memory holds is a bad line, as
+          // to hare train: its memory is given back and the others go on.
+          out.resize(start);
+          std::vector<std::string>().swap(names);
+          std::vector<std::string_view>().swap(tokens);
+          std::string().swap(storage);
+          return skip(sentence.data(),
+                      "out of memory making this line's features (n-grams, skips and character "
+                      "n-grams multiply them)");
         }
-        featurizer.Features(tokens, &names);
-        std::string words, chars, affixes;
-        for (size_t k = 0; k < names.size(); ++k) {
-          const std::string_view space = featurizer.Namespace(k);
-          absl::StrAppend(space == hashing::kCharsNamespace   ? &chars
-                          : space == hashing::kAffixNamespace ? &affixes
-                                                              : &words,
-                          " ", Printable(names[k]));
-        }
-        absl::StrAppend(&out, std::string(label), " |", words);
-        if (!chars.empty()) absl::StrAppend(&out, " |chars", chars);
-        if (!affixes.empty()) absl::StrAppend(&out, " |affix", affixes);
-        out += '\n';
+        WriteWhenLarge(out);
       },
       [&] {
         std::cout << out << std::flush;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,15 @@
 #include "io/source.h"
 
 namespace hare::tools {
+
+// Writes `out` to stdout once it holds 1 MiB or more, so that the answers to
+// a long line are not held whole (an 11 MB line with 30 occurrences of a
+// confusion set's word makes 330 MB of examples).
+inline void WriteWhenLarge(std::string& out) {
+  if (out.size() < (size_t{1} << 20)) return;
+  std::cout << out;
+  out.clear();
+}
 
 // Calls line(name, number, text) for every line, and flush() after each chunk.
 template <class Line, class Flush>

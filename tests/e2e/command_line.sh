@@ -306,6 +306,27 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
     expect_eq "out of memory in a line, --strict, $threads thread(s): exit code" 2 "$code"
     expect_eq "out of memory in a line, --strict, $threads thread(s)" "hare train: $wide_message (stopped by --strict)" "$(tail -n 1 err.txt | sed 's/after [0-9]* of/after N of/')"
   done
+  # So it is to hare features: the line is named and printed empty, and the
+  # lines around it are printed.
+  awk 'BEGIN { print "1\tfirst line"; printf "2\t"; for (i = 0; i < 20000; ++i) printf " word%d", i; print ""; print "3\tlast line" }' > long.tsv
+  set +e
+  (ulimit -v 400000 && "$HARE" features --ngram 5 --skips 5 long.tsv) > out.txt 2> err.txt
+  code=$?
+  set -e
+  expect_eq "features out of memory in a line: exit code" 2 "$code"
+  expect_eq "features out of memory in a line" "long.tsv:2:3: out of memory making this line's features (n-grams, skips and character n-grams multiply them); line skipped" "$(cat err.txt)"
+  expect_eq "features: the lines around it" "1 | first line first_line
+
+3 | last line last_line" "$(cat out.txt)"
+  # hare confusion writes a long line's examples as it makes them: 31
+  # examples of a 9 MB line do not have to fit in memory at once.
+  awk 'BEGIN { print "first whether"; for (i = 0; i < 1000000; ++i) printf "w%d %s ", i, (i % 33333 == 0 ? "whether" : ""); print ""; print "last weather" }' > long.txt
+  set +e
+  (ulimit -v 300000 && "$HARE" confusion --set whether,weather long.txt) 2> err.txt | cut -c1-12 > out.txt
+  code=${PIPESTATUS[0]}
+  set -e
+  expect_eq "confusion of a long line: exit code" 0 "$code"
+  expect_eq "confusion of a long line: examples" 33 "$(wc -l < out.txt)"
 fi
 expect_code 1 "$HARE" test d.vw
 expect_code 2 "$HARE" test -i missing.model d.vw
