@@ -279,6 +279,9 @@ bool CacheReader::Fill(size_t need) {
   return filled_ - position_ >= need;
 }
 
+// What to do about a damaged cache: hare makes it again when it is not there.
+constexpr const char* kRemake = "; delete it and hare train makes it again";
+
 absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
   batch_.Clear();
   while (batch_.size() < kExamplesPerBatch && read_examples_ < examples_) {
@@ -288,7 +291,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     // A count past the bytes left is damage, not a size to make room for.
     if (kRecordHeader + uint64_t{8} * n > filled_ - position_ + remaining_) {
       return absl::DataLossError(
-          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
     }
     if (!Fill(kRecordHeader + size_t{8} * n)) break;
     p = buffer_.data() + position_;
@@ -298,8 +301,8 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
       const uint32_t index = Get<uint32_t>(f);
       const float value = Get<float>(f + 4);
       if ((index & ~mask_) != 0 || !std::isfinite(value)) {
-        return absl::DataLossError(
-            absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+        return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged (example ",
+                                                read_examples_ + 1, ")", kRemake));
       }
       batch_.AddFeature(index, value);
     }
@@ -312,7 +315,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
                                     label == std::floor(label);
     if (!label_ok || !(std::isfinite(importance) && importance >= 0) || !std::isfinite(initial)) {
       return absl::DataLossError(
-          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")"));
+          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
     }
     ++read_examples_;
     batch_.EndExample(0, label, importance, initial, {});
@@ -321,7 +324,15 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
   if (batch_.empty()) {
     if (read_examples_ != examples_) {
       return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged: it ends after ",
-                                              read_examples_, " of ", examples_, " examples"));
+                                              read_examples_, " of ", examples_, " examples",
+                                              kRemake));
+    }
+    // The records end where the count says: bytes left over are examples a
+    // damaged count would silently leave out.
+    if (const uint64_t left = filled_ - position_ + remaining_; left > 0) {
+      return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged: ", left,
+                                              " bytes of records after its ", examples_,
+                                              " examples", kRemake));
     }
     return nullptr;
   }
