@@ -8,11 +8,14 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
 #include "hashing/text_features.h"
@@ -351,11 +354,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   };
   // O_NONBLOCK: a FIFO without a writer opens at once (and is refused
   // below) instead of waiting; reads of a regular file do not block anyway.
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return absl::NotFoundError(absl::StrCat("cannot open model ", path, ": ", Errno()));
+  const absl::Cleanup closer = [fd] { close(fd); };
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
     return refuse("not a regular file");
   }
   const uint64_t size = static_cast<uint64_t>(st.st_size);
@@ -373,18 +376,15 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   char preamble[kPreamble + kHeaderBytes];
   if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
       std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
-    close(fd);
     return refuse("not a hare model file (its first bytes are not the model magic)");
   }
   if (size < sizeof preamble + 16 || !read_at(preamble, sizeof preamble, 0)) {
-    close(fd);
     return refuse(absl::StrCat("truncated: ", size, " bytes is too short for a model"));
   }
   const char* p = preamble + sizeof kModelMagic;
   const uint32_t version = Get<uint32_t>(p);
   const uint32_t header_bytes = Get<uint32_t>(p);
   if (version < kOldestVersion || version > kModelVersion) {
-    close(fd);
     return refuse(absl::StrCat("format version ", version, ", but this hare reads versions ",
                                kOldestVersion, " to ", kModelVersion,
                                (version > kModelVersion ? " (made by a newer hare)" : "")));
@@ -396,7 +396,6 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
                          (version >= 8 ? kAffixPart : 0) +
                          (version >= 9 ? kVwAffixPart + kNamespaceUsePart : 0);
   if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
-    close(fd);
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
                                " to ", kMaxHeader));
   }
@@ -418,7 +417,6 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   uint64_t count = 0;
   if (uint32_t{target_size} + least > header_bytes - fixed_bytes || size < body_start + 32 ||
       !read_at(reinterpret_cast<char*>(&count), 8, body_start)) {
-    close(fd);
     return refuse("damaged: its header sizes disagree");
   }
   // The weights, then the names' count and bytes, then the checksum.
@@ -428,7 +426,6 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
                           read_at(reinterpret_cast<char*>(name_sizes), 16, names_at);
   // Sizes too large to be true are damage; smaller ones past the end, a cut.
   if (count > (uint64_t{1} << 32) || name_sizes[1] > (uint64_t{1} << 48)) {
-    close(fd);
     return refuse("damaged: its header sizes disagree");
   }
   // Version 10 on: the training state's size after the names.
@@ -439,25 +436,40 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
       !has_state_size || (names_read && size >= state_at + 8 + 8 &&
                           read_at(reinterpret_cast<char*>(&state_bytes), 8, state_at));
   if (state_bytes > (uint64_t{1} << 48)) {
-    close(fd);
     return refuse("damaged: its header sizes disagree");
   }
   const uint64_t expected = state_at + (has_state_size ? 8 + state_bytes : 0) + 8;
   if (size != expected) {
-    close(fd);
     return refuse(absl::StrCat(size < expected ? "truncated" : "damaged", ": the file has ", size,
                                " bytes but its header says ",
                                names_read && state_read ? "" : "at least ", expected));
   }
-  std::string body(size, '\0');
-  bool read_ok = read_at(body.data(), size, 0);
-  close(fd);
-  if (!read_ok) return refuse("read error");
-  uint64_t stored;
-  std::memcpy(&stored, body.data() + size - 8, 8);
-  if (XXH3_64bits(body.data(), size - 8) != stored) {
-    return refuse("checksum mismatch: the file is damaged");
+  // The checksum first, reading the file a block at a time (a model of
+  // every slot at -b 26 is 512 MiB: never held whole beside its table).
+  {
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> sum(XXH3_createState(),
+                                                                 &XXH3_freeState);
+    if (sum == nullptr) throw std::bad_alloc();
+    XXH3_64bits_reset(sum.get());
+    std::vector<char> block(std::min<uint64_t>(size - 8, uint64_t{1} << 20));
+    for (uint64_t at = 0; at < size - 8; at += block.size()) {
+      const size_t n = static_cast<size_t>(std::min<uint64_t>(block.size(), size - 8 - at));
+      if (!read_at(block.data(), n, at)) return refuse("read error");
+      XXH3_64bits_update(sum.get(), block.data(), n);
+    }
+    uint64_t stored;
+    if (!read_at(reinterpret_cast<char*>(&stored), 8, size - 8)) return refuse("read error");
+    if (XXH3_64bits_digest(sum.get()) != stored) {
+      return refuse("checksum mismatch: the file is damaged");
+    }
   }
+  // The header (to the weight count), and what follows the weights (the
+  // names and the training state) are read whole; the weights a block at a
+  // time, straight into the table.
+  std::string body(body_start, '\0');
+  if (!read_at(body.data(), body_start, 0)) return refuse("read error");
+  std::string tail(size - 8 - names_at, '\0');
+  if (!read_at(tail.data(), tail.size(), names_at)) return refuse("read error");
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
       format > static_cast<uint8_t>(io::Format::kText) ||
@@ -643,20 +655,28 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h, version);
-  const char* q = body.data() + body_start + 8;
+  std::vector<char> block(static_cast<size_t>(std::min<uint64_t>(8 * count, 1 << 20)));
   int64_t previous = -1;
-  for (uint64_t k = 0; k < count; ++k) {
-    const uint32_t index = Get<uint32_t>(q);
-    const float w = Get<float>(q);
-    if (static_cast<int64_t>(index) <= previous || (bits < 32 && (index >> bits) != 0) ||
-        !std::isfinite(w)) {
-      return refuse(absl::StrCat("weight ", k, " (slot ", index,
-                                 ") is out of order, out of range or not finite"));
+  for (uint64_t k = 0; k < count;) {
+    const uint64_t n = std::min<uint64_t>(count - k, block.size() / 8);
+    if (!read_at(block.data(), static_cast<size_t>(8 * n), body_start + 8 + 8 * k)) {
+      return refuse("read error");
     }
-    previous = index;
-    *model.weight(index) = w;
+    const char* q = block.data();
+    for (const uint64_t last = k + n; k < last; ++k) {
+      const uint32_t index = Get<uint32_t>(q);
+      const float w = Get<float>(q);
+      if (static_cast<int64_t>(index) <= previous || (bits < 32 && (index >> bits) != 0) ||
+          !std::isfinite(w)) {
+        return refuse(absl::StrCat("weight ", k, " (slot ", index,
+                                   ") is out of order, out of range or not finite"));
+      }
+      previous = index;
+      *model.weight(index) = w;
+    }
   }
   model.set_nonzero(count);
+  const char* q = tail.data();
   // The names: each entry inside the B bytes, its slot in the table.
   const char* names_end = q + 16 + name_sizes[1];
   q += 16;
