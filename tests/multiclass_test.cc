@@ -317,17 +317,23 @@ TEST(ClassMapTest, NumbersNamesInInputOrderAndReadsCacheNumbers) {
   EXPECT_EQ(binary.names(), (std::vector<std::string>{"-1", "+1"}));
 }
 
-// Platt's fit is where the gradient of the (smoothed-target) log likelihood
-// vanishes; on data drawn from a sigmoid it finds that sigmoid.
-TEST(CalibrationTest, PlattFindsTheSigmoidThatMadeTheLabels) {
+// n scores uniform in [-3, 3] and their classes, drawn with P(1) =
+// sigmoid(2 s - 1).
+void SigmoidLabels(int n, std::vector<float>& scores, std::vector<int32_t>& classes) {
   tools::Random rng(3);
-  std::vector<float> scores;
-  std::vector<int32_t> classes;
-  for (int i = 0; i < 50000; ++i) {
+  for (int i = 0; i < n; ++i) {
     const float s = static_cast<float>(6 * rng.Uniform() - 3);
     scores.push_back(s);
     classes.push_back(rng.Uniform() < 1 / (1 + std::exp(-(2.0 * s - 1.0))) ? 1 : 0);
   }
+}
+
+// Platt's fit is where the gradient of the (smoothed-target) log likelihood
+// vanishes; on data drawn from a sigmoid it finds that sigmoid.
+TEST(CalibrationTest, PlattFindsTheSigmoidThatMadeTheLabels) {
+  std::vector<float> scores;
+  std::vector<int32_t> classes;
+  SigmoidLabels(50000, scores, classes);
   const Calibration c = FitPlatt(scores, classes);
   EXPECT_EQ(c.kind, CalibrationKind::kPlatt);
   EXPECT_NEAR(c.a, 2.0, 0.05);
@@ -352,14 +358,9 @@ TEST(CalibrationTest, PlattFindsTheSigmoidThatMadeTheLabels) {
 // scaled with them (at 1e-5, the absolute tolerances stopped A near 2.5e5
 // instead of 2e5, and the temperature at its floor).
 TEST(CalibrationTest, FitsDoNotDependOnTheScoresScale) {
-  tools::Random rng(3);
   std::vector<float> scores;
   std::vector<int32_t> classes;
-  for (int i = 0; i < 20000; ++i) {
-    const float s = static_cast<float>(6 * rng.Uniform() - 3);
-    scores.push_back(s);
-    classes.push_back(rng.Uniform() < 1 / (1 + std::exp(-(2.0 * s - 1.0))) ? 1 : 0);
-  }
+  SigmoidLabels(20000, scores, classes);
   const Calibration c = FitPlatt(scores, classes);
   for (float scale : {1e-5f, 1e-10f, 1e5f}) {
     std::vector<float> scaled;
