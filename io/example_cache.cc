@@ -283,6 +283,10 @@ bool CacheReader::Fill(size_t need) {
 constexpr const char* kRemake = "; delete it and hare train makes it again";
 
 absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
+  auto damaged = [&] {
+    return absl::DataLossError(
+        absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
+  };
   batch_.Clear();
   while (batch_.size() < kExamplesPerBatch && read_examples_ < examples_) {
     if (!Fill(kRecordHeader)) break;
@@ -290,8 +294,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     const uint32_t n = Get<uint32_t>(p);
     // A count past the bytes left is damage, not a size to make room for.
     if (kRecordHeader + uint64_t{8} * n > filled_ - position_ + remaining_) {
-      return absl::DataLossError(
-          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
+      return damaged();
     }
     if (!Fill(kRecordHeader + size_t{8} * n)) break;
     p = buffer_.data() + position_;
@@ -301,8 +304,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
       const uint32_t index = Get<uint32_t>(f);
       const float value = Get<float>(f + 4);
       if ((index & ~mask_) != 0 || !std::isfinite(value)) {
-        return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged (example ",
-                                                read_examples_ + 1, ")", kRemake));
+        return damaged();
       }
       batch_.AddFeature(index, value);
     }
@@ -314,8 +316,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
                               : label >= 0 && label <= static_cast<float>(class_names_.size()) &&
                                     label == std::floor(label);
     if (!label_ok || !(std::isfinite(importance) && importance >= 0) || !std::isfinite(initial)) {
-      return absl::DataLossError(
-          absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
+      return damaged();
     }
     ++read_examples_;
     batch_.EndExample(0, label, importance, initial, {});

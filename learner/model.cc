@@ -444,21 +444,32 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
                                " bytes but its header says ",
                                names_read && state_read ? "" : "at least ", expected));
   }
-  // The checksum first, reading the file a block at a time (a model of
-  // every slot at -b 26 is 512 MiB: never held whole beside its table).
+  // The file is read a MiB at a time, never whole beside its table (a model
+  // of every slot at -b 26 is 512 MiB): each(data, n) for each block of
+  // [from, from + length), whole 8-byte weights in each, while it returns
+  // true; false on a read error or when each stopped.
+  std::vector<char> block(static_cast<size_t>(std::min<uint64_t>(size, uint64_t{1} << 20)));
+  auto for_blocks = [&](uint64_t from, uint64_t length, auto&& each) {
+    for (uint64_t at = 0; at < length; at += block.size()) {
+      const size_t n = static_cast<size_t>(std::min<uint64_t>(block.size(), length - at));
+      if (!read_at(block.data(), n, from + at) || !each(block.data(), n)) return false;
+    }
+    return true;
+  };
+  // The checksum first.
   {
     std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> sum(XXH3_createState(),
                                                                  &XXH3_freeState);
     if (sum == nullptr) throw std::bad_alloc();
     XXH3_64bits_reset(sum.get());
-    std::vector<char> block(std::min<uint64_t>(size - 8, uint64_t{1} << 20));
-    for (uint64_t at = 0; at < size - 8; at += block.size()) {
-      const size_t n = static_cast<size_t>(std::min<uint64_t>(block.size(), size - 8 - at));
-      if (!read_at(block.data(), n, at)) return refuse("read error");
-      XXH3_64bits_update(sum.get(), block.data(), n);
-    }
     uint64_t stored;
-    if (!read_at(reinterpret_cast<char*>(&stored), 8, size - 8)) return refuse("read error");
+    if (!for_blocks(0, size - 8,
+                    [&](const char* data, size_t n) {
+                      return XXH3_64bits_update(sum.get(), data, n) == XXH_OK;
+                    }) ||
+        !read_at(reinterpret_cast<char*>(&stored), 8, size - 8)) {
+      return refuse("read error");
+    }
     if (XXH3_64bits_digest(sum.get()) != stored) {
       return refuse("checksum mismatch: the file is damaged");
     }
@@ -655,26 +666,26 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h, version);
-  std::vector<char> block(static_cast<size_t>(std::min<uint64_t>(8 * count, 1 << 20)));
+  // The weights, straight into the table; the first bad one is refused.
   int64_t previous = -1;
-  for (uint64_t k = 0; k < count;) {
-    const uint64_t n = std::min<uint64_t>(count - k, block.size() / 8);
-    if (!read_at(block.data(), static_cast<size_t>(8 * n), body_start + 8 + 8 * k)) {
-      return refuse("read error");
-    }
-    const char* q = block.data();
-    for (const uint64_t last = k + n; k < last; ++k) {
+  uint64_t weight = 0;  // the weight's number, for the message
+  std::string bad;
+  const bool read_ok = for_blocks(body_start + 8, 8 * count, [&](const char* q, size_t n) {
+    for (const char* end = q + n; q < end; ++weight) {
       const uint32_t index = Get<uint32_t>(q);
       const float w = Get<float>(q);
       if (static_cast<int64_t>(index) <= previous || (bits < 32 && (index >> bits) != 0) ||
           !std::isfinite(w)) {
-        return refuse(absl::StrCat("weight ", k, " (slot ", index,
-                                   ") is out of order, out of range or not finite"));
+        bad = absl::StrCat("weight ", weight, " (slot ", index,
+                           ") is out of order, out of range or not finite");
+        return false;
       }
       previous = index;
       *model.weight(index) = w;
     }
-  }
+    return true;
+  });
+  if (!read_ok) return refuse(bad.empty() ? "read error" : bad);
   model.set_nonzero(count);
   const char* q = tail.data();
   // The names: each entry inside the B bytes, its slot in the table.
