@@ -1,5 +1,6 @@
 #include "io/example_cache.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -93,7 +94,7 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write cache ", path, ": ", file.status().message()));
   }
-  std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, *std::move(file)));
+  std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, key, *std::move(file)));
   PutBytes(w->buffer_, kMagic, sizeof kMagic);
   Put<uint32_t>(w->buffer_, kCacheVersion);
   Put<uint32_t>(w->buffer_, static_cast<uint32_t>(key.size()));
@@ -123,7 +124,8 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
   Write();
 }
 
-absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names, uint64_t bad_lines) {
+absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
+    uint32_t mask, bool keep, const std::vector<std::string>& class_names, uint64_t bad_lines) {
   const size_t names_start = buffer_.size();
   Put<uint32_t>(buffer_, static_cast<uint32_t>(class_names.size()));
   for (const std::string& name : class_names) {
@@ -138,13 +140,23 @@ absl::Status CacheWriter::Finish(const std::vector<std::string>& class_names, ui
   if (!error_.empty()) {
     return absl::DataLossError(absl::StrCat("cannot write cache ", path_, ": ", error_));
   }
+  // A descriptor of the reader's own, as Commit closes the writer's.
+  const int fd = fcntl(file_.fd(), F_DUPFD_CLOEXEC, 0);
+  FILE* file = fd < 0 ? nullptr : fdopen(fd, "rb");
+  if (file == nullptr) {
+    const std::string why = std::strerror(errno);
+    if (fd >= 0) close(fd);
+    return absl::DataLossError(absl::StrCat("cannot read back cache ", path_, ": ", why));
+  }
   // No fsync: a cache cut short by a crash is noticed (it lacks its end) and
-  // made again, and most caches are temporary files.
-  if (absl::Status committed = file_.Commit(/*sync=*/false); !committed.ok()) {
+  // made again.
+  if (absl::Status committed = keep ? file_.Commit(/*sync=*/false) : absl::OkStatus();
+      !committed.ok()) {
+    fclose(file);
     return absl::DataLossError(
         absl::StrCat("cannot write cache ", path_, ": ", committed.message()));
   }
-  return absl::OkStatus();
+  return CacheReader::Open(path_, file, key_, mask);
 }
 
 void CacheWriter::Write() {
@@ -183,12 +195,19 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     return absl::NotFoundError(
         absl::StrCat("cannot open cache ", path, ": ", std::strerror(errno)));
   }
+  return Open(path, file, key, mask);
+}
+
+absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string& path, FILE* file,
+                                                               const std::string& key,
+                                                               uint32_t mask) {
   auto refuse = [&](const std::string& why) {
     fclose(file);
     return absl::FailedPreconditionError(absl::StrCat("cache ", path, " ", why));
   };
   char head[16];
-  if (fread(head, 1, sizeof head, file) != sizeof head || std::memcmp(head, kMagic, 8) != 0) {
+  if (fseeko(file, 0, SEEK_SET) != 0 || fread(head, 1, sizeof head, file) != sizeof head ||
+      std::memcmp(head, kMagic, 8) != 0) {
     return refuse("is not a hare cache");
   }
   if (Get<uint32_t>(head + 8) != kCacheVersion)

@@ -45,6 +45,8 @@ std::string CacheKey(const ParseOptions& options, const std::vector<std::string>
 // or a cache of any version, however damaged, may be replaced.
 absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs);
 
+class CacheReader;
+
 // Writes examples to a new file that becomes `path` at Finish() (PendingFile):
 // until then `path` is as it was, and an interrupted run leaves no file.
 class CacheWriter {
@@ -53,16 +55,24 @@ class CacheWriter {
                                                              const std::string& key);
   // With class labels, classes[i] is the class of example i (-1: none).
   void Append(const ExampleBatch& batch, std::span<const int32_t> classes = {});
+  // Ends the cache and returns a reader of it (CacheReader::Open's checks,
+  // indices within `mask`) through the descriptor it was written to: another
+  // run writing the same path meanwhile cannot change what the later passes
+  // read. The cache takes its path only if `keep`; else (a temporary cache)
+  // it never has a name, and is gone with the reader.
   // class_names: the names of the class numbers Append was given;
   // bad_lines: the lines of the text skipped as malformed.
-  absl::Status Finish(const std::vector<std::string>& class_names = {}, uint64_t bad_lines = 0);
+  absl::StatusOr<std::unique_ptr<CacheReader>> Finish(uint32_t mask, bool keep,
+                                                      const std::vector<std::string>& class_names,
+                                                      uint64_t bad_lines);
 
  private:
-  CacheWriter(std::string path, PendingFile file)
-      : path_(std::move(path)), file_(std::move(file)) {}
+  CacheWriter(std::string path, std::string key, PendingFile file)
+      : path_(std::move(path)), key_(std::move(key)), file_(std::move(file)) {}
   void Write();  // writes out and empties buffer_
 
   std::string path_;
+  std::string key_;
   PendingFile file_;
   std::string error_;  // the first write error
   uint64_t examples_ = 0;
@@ -76,6 +86,9 @@ class CacheReader : public ExampleStream {
   // Every index must fit `mask`, every value be finite: a damaged cache never
   // reaches the weight table.
   static absl::StatusOr<std::unique_ptr<CacheReader>> Open(const std::string& path,
+                                                           const std::string& key, uint32_t mask);
+  // The same from an open `file` (read from its start), which it closes.
+  static absl::StatusOr<std::unique_ptr<CacheReader>> Open(const std::string& path, FILE* file,
                                                            const std::string& key, uint32_t mask);
   ~CacheReader() override;
   absl::StatusOr<const ExampleBatch*> Next() override;

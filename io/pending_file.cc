@@ -55,7 +55,7 @@ absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_
                                                 bool nameless) {
   const std::string dir = DirectoryOf(target);
   if (nameless) {
-    const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+    const int fd = open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
     // Commit names it through /proc/self/fd: without /proc, the named kind.
     if (fd >= 0 && access(absl::StrCat("/proc/self/fd/", fd).c_str(), F_OK) == 0) {
       KeepMode(target, fd);
@@ -65,7 +65,7 @@ absl::StatusOr<PendingFile> PendingFile::Create(const std::string& target, mode_
   }
   int fd = -1;
   std::string named = FreeNameBeside(target, [&](const std::string& name) {
-    fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    fd = open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode);
     return fd >= 0;
   });
   if (named.empty()) {

@@ -29,6 +29,7 @@ class PendingFile {
   PendingFile& operator=(PendingFile&&) = delete;
   ~PendingFile();  // not committed: the file is closed and gone
 
+  // Open for reading too, so that a file can be read back (a cache's later passes).
   int fd() const { return fd_; }
   // Gives it the target's name, replacing what had it by a rename, after
   // writing it to the disk (fsync) when `sync`: a file that is checked whole

@@ -226,10 +226,6 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   std::unique_ptr<io::ExampleStream> stream;
   io::CacheReader* reader = nullptr;  // the stream, once it reads the cache
   std::unique_ptr<io::CacheWriter> writer;
-  auto forget_temporary = [&] {
-    std::error_code ignored;  // already gone, or never made
-    std::filesystem::remove(cache_path, ignored);
-  };
   // Stdin may hold other data on each run, and nothing in a cache can tell:
   // a cache is reused only for files (their size and time are in its key).
   const bool from_stdin =
@@ -274,21 +270,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   int since_best = 0;
   absl::Status status;
   for (int pass = 1; pass <= o.passes; ++pass) {
-    if (pass > 1 && reader != nullptr) {
+    if (pass > 1) {  // there is a cache: passes > 1 make one
       status = reader->Rewind();
       if (!status.ok()) break;
-    } else if (pass > 1) {
-      absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
-          io::CacheReader::Open(cache_path, key, mask);
-      if (!cached.ok()) {
-        status = cached.status();
-        break;
-      }
-      reader = cached->get();
-      stream = std::move(*cached);
-      // The open file is all the later passes need: a temporary cache loses
-      // its name now, so that an interrupted run leaves none behind.
-      if (temporary) forget_temporary();
     }
     result.passes.push_back(PassResult{.pass = pass});
     const bool keep = o.probabilities && pass == 1;
@@ -303,10 +287,18 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
             Scores& scores) { learner.Train(batch, ids, held_out, scores); });
     if (!status.ok()) break;
     if (writer != nullptr) {
-      status = writer->Finish(binary ? std::vector<std::string>() : classes.names(),
-                              result.stats.bad_lines);
+      // The later passes read the cache just written through its descriptor:
+      // a temporary one never has a name, so an interrupted run leaves none.
+      absl::StatusOr<std::unique_ptr<io::CacheReader>> written = writer->Finish(
+          mask, /*keep=*/!temporary, binary ? std::vector<std::string>() : classes.names(),
+          result.stats.bad_lines);
       writer.reset();
-      if (!status.ok()) break;
+      if (!written.ok()) {
+        status = written.status();
+        break;
+      }
+      reader = written->get();
+      stream = std::move(*written);
     }
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {
       if (pass == 1 && o.passes > 1) {
@@ -328,7 +320,6 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   writer.reset();
-  if (temporary && use_cache) forget_temporary();
   if (!status.ok()) return status;
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();

@@ -1,0 +1,89 @@
+// The cache of parsed examples: what a pass writes, the later passes read
+// back through the descriptor it was written to, whatever happens to its
+// path meanwhile.
+#include "io/example_cache.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "io/example_batch.h"
+#include "tests/scratch.h"
+
+namespace hare::io {
+namespace {
+
+using ::hare::ScratchDir;
+
+constexpr uint32_t kMask = (1u << 18) - 1;
+
+// Examples with labels +1, -1, +1, ..., example k holding the feature
+// (index k + 1, value `value`).
+ExampleBatch Examples(int count, float value) {
+  ExampleBatch batch;
+  for (int k = 0; k < count; ++k) {
+    batch.BeginExample();
+    batch.AddFeature(static_cast<uint32_t>(k + 1), value);
+    batch.EndExample(static_cast<uint32_t>(k + 1), k % 2 == 0 ? 1.0f : -1.0f, 1.0f, 0.0f, "");
+  }
+  return batch;
+}
+
+std::unique_ptr<CacheReader> Write(const std::string& path, const ExampleBatch& batch, bool keep) {
+  absl::StatusOr<std::unique_ptr<CacheWriter>> writer = CacheWriter::Create(path, "key");
+  EXPECT_TRUE(writer.ok()) << writer.status();
+  (*writer)->Append(batch);
+  absl::StatusOr<std::unique_ptr<CacheReader>> reader = (*writer)->Finish(kMask, keep, {}, 0);
+  EXPECT_TRUE(reader.ok()) << reader.status();
+  return reader.ok() ? *std::move(reader) : nullptr;
+}
+
+// Every example of a stream as (label, index, value) of its one feature.
+std::vector<std::tuple<float, uint32_t, float>> ReadAll(ExampleStream& stream) {
+  std::vector<std::tuple<float, uint32_t, float>> out;
+  for (;;) {
+    absl::StatusOr<const ExampleBatch*> batch = stream.Next();
+    EXPECT_TRUE(batch.ok()) << batch.status();
+    if (!batch.ok() || *batch == nullptr) return out;
+    for (size_t i = 0; i < (*batch)->size(); ++i) {
+      EXPECT_EQ((*batch)->indices(i).size(), 1u);
+      out.emplace_back((*batch)->label(i), (*batch)->indices(i)[0], (*batch)->values(i)[0]);
+    }
+  }
+}
+
+TEST(ExampleCacheTest, LaterPassesReadWhatThisRunWroteThoughTheNameIsWrittenAgain) {
+  ScratchDir scratch;
+  const std::string path = scratch.Path("shared.cache");
+  std::unique_ptr<CacheReader> first = Write(path, Examples(3, 0.5f), /*keep=*/true);
+  ASSERT_NE(first, nullptr);
+  // Another run writes the same path between this run's passes.
+  std::unique_ptr<CacheReader> second = Write(path, Examples(1, 2.0f), /*keep=*/true);
+  ASSERT_NE(second, nullptr);
+
+  const std::vector<std::tuple<float, uint32_t, float>> want = {
+      {1.0f, 1u, 0.5f}, {-1.0f, 2u, 0.5f}, {1.0f, 3u, 0.5f}};
+  EXPECT_EQ(ReadAll(*first), want);
+  ASSERT_TRUE(first->Rewind().ok());
+  EXPECT_EQ(ReadAll(*first), want);  // the next pass
+  // The path holds the last one written.
+  absl::StatusOr<std::unique_ptr<CacheReader>> named = CacheReader::Open(path, "key", kMask);
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_EQ(ReadAll(**named), (std::vector<std::tuple<float, uint32_t, float>>{{1.0f, 1u, 2.0f}}));
+}
+
+TEST(ExampleCacheTest, ATemporaryCacheNeverHasAName) {
+  ScratchDir scratch;
+  const std::string path = scratch.Path("temporary.cache");
+  std::unique_ptr<CacheReader> reader = Write(path, Examples(2, 1.0f), /*keep=*/false);
+  ASSERT_NE(reader, nullptr);
+  EXPECT_TRUE(std::filesystem::is_empty(scratch.path()));
+  EXPECT_EQ(ReadAll(*reader),
+            (std::vector<std::tuple<float, uint32_t, float>>{{1.0f, 1u, 1.0f}, {-1.0f, 2u, 1.0f}}));
+}
+
+}  // namespace
+}  // namespace hare::io
