@@ -103,6 +103,7 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
 }
 
 void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> classes) {
+  const size_t records = buffer_.size();  // the file's head may come before
   for (size_t i = 0; i < batch.size(); ++i) {
     const auto indices = batch.indices(i);
     const auto values = batch.values(i);
@@ -121,6 +122,7 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
     }
   }
   examples_ += batch.size();
+  records_sum_.Add(buffer_.data() + records, buffer_.size() - records);
   Write();
 }
 
@@ -135,6 +137,7 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
   Put<uint64_t>(buffer_, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, examples_);
   Put<uint64_t>(buffer_, bad_lines);
+  Put<uint64_t>(buffer_, records_sum_.value());
   PutBytes(buffer_, kDone, sizeof kDone);
   Write();
   if (!error_.empty()) {
@@ -156,7 +159,7 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
     return absl::DataLossError(
         absl::StrCat("cannot write cache ", path_, ": ", committed.message()));
   }
-  return CacheReader::Open(path_, file, key_, mask);
+  return CacheReader::Open(path_, file, key_, mask, /*verify=*/false);
 }
 
 void CacheWriter::Write() {
@@ -195,12 +198,12 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     return absl::NotFoundError(
         absl::StrCat("cannot open cache ", path, ": ", std::strerror(errno)));
   }
-  return Open(path, file, key, mask);
+  return Open(path, file, key, mask, /*verify=*/true);
 }
 
 absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string& path, FILE* file,
                                                                const std::string& key,
-                                                               uint32_t mask) {
+                                                               uint32_t mask, bool verify) {
   auto refuse = [&](const std::string& why) {
     fclose(file);
     return absl::FailedPreconditionError(absl::StrCat("cache ", path, " ", why));
@@ -219,14 +222,14 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
   }
   if (stored != key) return refuse("was made from other inputs or with other options");
   const uint64_t start = sizeof head + key_size;
-  char tail[32];
-  if (fseeko(file, -32, SEEK_END) != 0 || fread(tail, 1, sizeof tail, file) != sizeof tail ||
-      std::memcmp(tail + 24, kDone, 8) != 0) {
+  char tail[40];
+  if (fseeko(file, -static_cast<off_t>(sizeof tail), SEEK_END) != 0 ||
+      fread(tail, 1, sizeof tail, file) != sizeof tail || std::memcmp(tail + 32, kDone, 8) != 0) {
     return refuse("was cut short");
   }
   // The class names, just before the tail.
   const uint64_t names_bytes = Get<uint64_t>(tail);
-  const off_t names_end = ftello(file) - 32;
+  const off_t names_end = ftello(file) - static_cast<off_t>(sizeof tail);
   if (names_bytes < 4 || names_bytes > (uint64_t{1} << 30) ||
       names_end < static_cast<off_t>(start + names_bytes)) {
     return refuse("is damaged");
@@ -248,14 +251,14 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     at += length;
   }
   if (fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) return refuse("is damaged");
-  return std::unique_ptr<CacheReader>(
-      new CacheReader(path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail + 8),
-                      Get<uint64_t>(tail + 16), mask, std::move(class_names)));
+  return std::unique_ptr<CacheReader>(new CacheReader(
+      path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail + 8),
+      Get<uint64_t>(tail + 16), Get<uint64_t>(tail + 24), verify, mask, std::move(class_names)));
 }
 
 CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end,
-                         uint64_t examples, uint64_t bad_lines, uint32_t mask,
-                         std::vector<std::string> class_names)
+                         uint64_t examples, uint64_t bad_lines, uint64_t checksum, bool verify,
+                         uint32_t mask, std::vector<std::string> class_names)
     : path_(std::move(path)),
       file_(file),
       start_(start),
@@ -264,6 +267,8 @@ CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t 
       examples_(examples),
       bad_lines_(bad_lines),
       mask_(mask),
+      checksum_(checksum),
+      verify_(verify),
       class_names_(std::move(class_names)) {
   batch_.input_name = path_;
 }
@@ -277,6 +282,7 @@ absl::Status CacheReader::Rewind() {
   }
   remaining_ = end_ - start_;
   read_examples_ = 0;
+  read_sum_.Reset();
   bytes_ = 0;
   position_ = filled_ = 0;
   return absl::OkStatus();
@@ -292,6 +298,7 @@ bool CacheReader::Fill(size_t need) {
   if (buffer_.size() < std::max(need, kReadBlock)) buffer_.resize(std::max(need, kReadBlock));
   const size_t want = static_cast<size_t>(std::min<uint64_t>(buffer_.size() - filled_, remaining_));
   const size_t got = fread(buffer_.data() + filled_, 1, want, file_);
+  if (verify_) read_sum_.Add(buffer_.data() + filled_, got);
   filled_ += got;
   remaining_ -= got;
   bytes_ += got;
@@ -354,6 +361,14 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
                                               " bytes of records after its ", examples_,
                                               " examples", kRemake));
     }
+    // Every byte of the records has been read: a value or a slot changed
+    // within its range shows here (the run stops before a model is written).
+    // One pass that matches is enough: the later ones read the same file.
+    if (verify_ && read_sum_.value() != checksum_) {
+      return absl::DataLossError(absl::StrCat(
+          "cache ", path_, " is damaged: its records do not match their checksum", kRemake));
+    }
+    verify_ = false;
     return nullptr;
   }
   return &batch_;

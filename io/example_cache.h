@@ -12,9 +12,12 @@
 //      (with class labels, the label of class c is c + 1, 0 for none)
 //   the class names: u32 C, then C x (u32 length L, L bytes)
 //   8  u64 bytes of the class names, 8 u64 example count, 8 u64 bad lines
-//      skipped in the text, then 8 bytes "HAREDONE": a cache without them
+//      skipped in the text, 8 u64 XXH3-64 of the records' bytes (checked as
+//      each pass reads them), then 8 bytes "HAREDONE": a cache without them
 //      was cut short and is rebuilt
 #pragma once
+
+#include <xxhash.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -34,7 +37,8 @@ namespace hare::io {
 
 // 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
 // 5: n-grams of 3 or more with at most --skips skipped in all (hashing/ngrams.h).
-inline constexpr uint32_t kCacheVersion = 5;
+// 6: the records' checksum.
+inline constexpr uint32_t kCacheVersion = 6;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);
@@ -46,6 +50,18 @@ std::string CacheKey(const ParseOptions& options, const std::vector<std::string>
 absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs);
 
 class CacheReader;
+
+// XXH3-64 of the bytes given so far.
+class Checksum {
+ public:
+  Checksum() : state_(XXH3_createState(), XXH3_freeState) { Reset(); }
+  void Reset() { XXH3_64bits_reset(state_.get()); }
+  void Add(const char* bytes, size_t n) { XXH3_64bits_update(state_.get(), bytes, n); }
+  uint64_t value() const { return XXH3_64bits_digest(state_.get()); }
+
+ private:
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state_;
+};
 
 // Writes examples to a new file that becomes `path` at Finish() (PendingFile):
 // until then `path` is as it was, and an interrupted run leaves no file.
@@ -74,6 +90,7 @@ class CacheWriter {
   std::string path_;
   std::string key_;
   PendingFile file_;
+  Checksum records_sum_;
   std::string error_;  // the first write error
   uint64_t examples_ = 0;
   std::vector<char> buffer_;
@@ -88,8 +105,11 @@ class CacheReader : public ExampleStream {
   static absl::StatusOr<std::unique_ptr<CacheReader>> Open(const std::string& path,
                                                            const std::string& key, uint32_t mask);
   // The same from an open `file` (read from its start), which it closes.
+  // The records' checksum is checked in the first pass that reads them all,
+  // if `verify`: not for a cache this run has just written.
   static absl::StatusOr<std::unique_ptr<CacheReader>> Open(const std::string& path, FILE* file,
-                                                           const std::string& key, uint32_t mask);
+                                                           const std::string& key, uint32_t mask,
+                                                           bool verify);
   ~CacheReader() override;
   absl::StatusOr<const ExampleBatch*> Next() override;
   uint64_t bytes() const override { return bytes_; }
@@ -102,7 +122,8 @@ class CacheReader : public ExampleStream {
 
  private:
   CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, uint64_t examples,
-              uint64_t bad_lines, uint32_t mask, std::vector<std::string> class_names);
+              uint64_t bad_lines, uint64_t checksum, bool verify, uint32_t mask,
+              std::vector<std::string> class_names);
   bool Fill(size_t need);  // makes `need` bytes available at position_
 
   std::string path_;
@@ -116,6 +137,9 @@ class CacheReader : public ExampleStream {
   uint64_t bytes_ = 0;
   std::vector<char> buffer_;
   size_t position_ = 0, filled_ = 0;
+  uint64_t checksum_;  // of the records, from the tail
+  bool verify_;        // until a pass has read every record
+  Checksum read_sum_;  // of the records read so far in this pass
   ExampleBatch batch_;
   std::vector<std::string> class_names_;
 

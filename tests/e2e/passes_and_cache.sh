@@ -63,12 +63,23 @@ key_size=$(od -An -tu4 -j12 -N4 big-count.cache | tr -d ' ')
 printf '\xf0\xff\xff\xff' | dd of=big-count.cache bs=1 seek=$((16 + key_size)) conv=notrunc status=none
 train d.vw --passes 3 --holdout-off --cache big-count.cache 2> err.txt && fail "a damaged count was read"
 expect_eq "a damaged count" "hare train: cache big-count.cache is damaged (example 1); delete it and hare train makes it again" "$(tail -n 1 err.txt)"
-# So is an example count (in the tail, 24 bytes before the end) smaller than
+# So is an example count (in the tail, 32 bytes before the end) smaller than
 # the records: those past it would be left out without a word.
 cp d.cache small-count.cache
-printf '\x01\0\0\0\0\0\0\0' | dd of=small-count.cache bs=1 seek=$(($(stat -c %s small-count.cache) - 24)) conv=notrunc status=none
+printf '\x01\0\0\0\0\0\0\0' | dd of=small-count.cache bs=1 seek=$(($(stat -c %s small-count.cache) - 32)) conv=notrunc status=none
 train d.vw --passes 3 --holdout-off --cache small-count.cache 2> err.txt && fail "a damaged example count was read"
 expect_eq "a damaged example count" "hare train: cache small-count.cache is damaged: N bytes of records after its 1 examples; delete it and hare train makes it again" "$(tail -n 1 err.txt | sed 's/: [1-9][0-9]* bytes/: N bytes/')"
+# A value changed within its range (its lowest bit: the first example's first
+# feature) passes every check on the records but their checksum.
+cp d.cache flipped.cache
+at=$((16 + key_size + 20))
+byte=$(od -An -tu1 -j$at -N1 flipped.cache | tr -d ' ')
+printf "\\$(printf '%03o' $((byte ^ 1)))" | dd of=flipped.cache bs=1 seek=$at conv=notrunc status=none
+cmp -s d.cache flipped.cache && fail "no bit flipped"
+train d.vw --passes 3 --holdout-off --cache flipped.cache -f flipped.model 2> err.txt &&
+  fail "a flipped value was read"
+expect_eq "a flipped value" "hare train: cache flipped.cache is damaged: its records do not match their checksum; delete it and hare train makes it again" "$(tail -n 1 err.txt)"
+[ -e flipped.model ] && fail "a model was written from a damaged cache"
 # Killed in its first pass over stdin, hare leaves no file: the cache has no
 # name until it is whole (on a file system without O_TMPFILE it would leave
 # its temporary file, as nothing can clean up after SIGKILL).
