@@ -96,10 +96,14 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     }
     if (pass.names != nullptr) pass.names->Add(*batch, ids, held_out);
     if (pass.predict_only && every.size() < batch->size()) every.resize(batch->size(), 1);
-    score_batch(*batch, std::span<const int32_t>(ids),
-                pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
-                                  : std::span<const uint8_t>(held_out),
-                scores);
+    if (absl::Status s =
+            score_batch(*batch, std::span<const int32_t>(ids),
+                        pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
+                                          : std::span<const uint8_t>(held_out),
+                        scores);
+        !s.ok()) {
+      return s;
+    }
     const std::vector<std::string>& names = classes.names();
     for (size_t i = 0; i < batch->size(); ++i) {
       if (pass.calibration != nullptr && scores.binary()) {
@@ -180,8 +184,10 @@ absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
   ProgressTable table(options.progress);
   absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
                            [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
-                               std::span<const uint8_t> held_out,
-                               Scores& scores) { learner.Train(batch, ids, held_out, scores); });
+                               std::span<const uint8_t> held_out, Scores& scores) {
+                             learner.Train(batch, ids, held_out, scores);
+                             return absl::OkStatus();
+                           });
   if (!s.ok()) return s;
   stats.seconds = Since(start);
   return stats;
@@ -283,8 +289,10 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
              o.learn_passes > 0 && pass > o.learn_passes},
         classes, result.stats, table,
         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
-            std::span<const uint8_t> held_out,
-            Scores& scores) { learner.Train(batch, ids, held_out, scores); });
+            std::span<const uint8_t> held_out, Scores& scores) {
+          learner.Train(batch, ids, held_out, scores);
+          return absl::OkStatus();
+        });
     if (!status.ok()) break;
     if (writer != nullptr) {
       // The later passes read the cache just written through its descriptor:
@@ -362,7 +370,7 @@ absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model
                                  PrefetchFeatures(model.weights(), batch.indices(i + kAhead));
                                Score(model, batch, i, scores.row(i));
                              }
-                             if (sink) sink(batch, ids, scores);
+                             return sink ? sink(batch, ids, scores) : absl::OkStatus();
                            });
   if (!s.ok()) return s;
   stats.seconds = Since(start);

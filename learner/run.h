@@ -75,9 +75,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& options, Learner& learner,
 // the classes of its examples (numbered as in `classes`, which starts as the
 // model's and grows by the labels the model never saw) and their scores, to
 // `sink` (which may write predictions). Stats count mistakes on the examples
-// that have labels.
+// that have labels. A sink's error (output refused) ends the pass with it.
 using ScoreSink =
-    std::function<void(const io::ExampleBatch&, std::span<const int32_t>, const Scores&)>;
+    std::function<absl::Status(const io::ExampleBatch&, std::span<const int32_t>, const Scores&)>;
 absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model, ClassMap& classes,
                                    const RunOptions& options, const ScoreSink& sink);
 

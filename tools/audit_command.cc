@@ -10,6 +10,7 @@
 #include "learner/run.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/output.h"
 
 namespace hare::tools {
 namespace {
@@ -99,14 +100,13 @@ int AuditCommand(int argc, char** argv) {
             text += '\n';
           }
           if (text.size() >= kFlushBytes) {
-            std::cout << text;
-            text.clear();
+            if (absl::Status s = WriteText(stdout, text, /*flush=*/false, "to stdout"); !s.ok())
+              return s;
           }
         }
-        std::cout << text << std::flush;
+        return WriteText(stdout, text, /*flush=*/true, "to stdout");
       });
   if (!stats.ok()) return Fail("audit", stats.status(), kExitInput);
-  std::cout << std::flush;
   ReportSkipped("audit", stats->bad_lines, /*has_strict=*/true);
   return kExitOk;
 }

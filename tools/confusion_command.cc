@@ -13,6 +13,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/line_reader.h"
+#include "tools/output.h"
 
 namespace hare::tools {
 namespace {
@@ -100,6 +101,7 @@ int ConfusionCommand(int argc, char** argv) {
   std::string storage, lower_storage, out;
   std::vector<std::string_view> tokens, lower;  // the same tokens, as written and lower-cased
   int bad = 0;
+  absl::Status written;  // the first refused write
   absl::Status status = ForEachLine(
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
@@ -127,12 +129,12 @@ int ConfusionCommand(int argc, char** argv) {
             out.append(k == t ? std::string_view(target) : tokens[k]);
           }
           out += '\n';
-          WriteWhenLarge(out);
+          written.Update(WriteWhenLarge(out));
         }
       },
       [&] {
-        std::cout << out << std::flush;
-        out.clear();
+        if (!written.ok()) return written;
+        return WriteText(stdout, out, /*flush=*/true, "to stdout");
       });
   if (!status.ok()) return Fail("confusion", status, kExitInput);
   return bad == 0 ? kExitOk : kExitInput;

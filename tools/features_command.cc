@@ -13,6 +13,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/line_reader.h"
+#include "tools/output.h"
 
 namespace hare::tools {
 namespace {
@@ -57,6 +58,7 @@ int FeaturesCommand(int argc, char** argv) {
   std::vector<std::string_view> tokens;
   std::vector<std::string> names;
   int bad = 0;
+  absl::Status written;  // the first refused write
   absl::Status status = ForEachLine(
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
@@ -121,11 +123,11 @@ int FeaturesCommand(int argc, char** argv) {
                       "out of memory making this line's features (n-grams, skips and character "
                       "n-grams multiply them)");
         }
-        WriteWhenLarge(out);
+        written.Update(WriteWhenLarge(out));
       },
       [&] {
-        std::cout << out << std::flush;
-        out.clear();
+        if (!written.ok()) return written;
+        return WriteText(stdout, out, /*flush=*/true, "to stdout");
       });
   if (!status.ok()) return Fail("features", status, kExitInput);
   return bad == 0 ? kExitOk : kExitInput;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,16 +15,8 @@
 
 namespace hare::tools {
 
-// Writes `out` to stdout once it holds 1 MiB or more, so that the answers to
-// a long line are not held whole (an 11 MB line with 30 occurrences of a
-// confusion set's word makes 330 MB of examples).
-inline void WriteWhenLarge(std::string& out) {
-  if (out.size() < (size_t{1} << 20)) return;
-  std::cout << out;
-  out.clear();
-}
-
-// Calls line(name, number, text) for every line, and flush() after each chunk.
+// Calls line(name, number, text) for every line, and flush() after each
+// chunk; stops at flush's error (output refused).
 template <class Line, class Flush>
 absl::Status ForEachLine(const std::vector<std::string>& inputs, Line&& line, Flush&& flush) {
   io::Chunker chunker(inputs, io::ChunkerOptions{.fill_blocks = false});
@@ -48,7 +39,7 @@ absl::Status ForEachLine(const std::vector<std::string>& inputs, Line&& line, Fl
       if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
       line(name, ++number, text);
     }
-    flush();
+    if (absl::Status s = flush(); !s.ok()) return s;
   }
 }
 

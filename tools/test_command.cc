@@ -17,6 +17,7 @@
 #include "learner/run.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/output.h"
 
 namespace hare::tools {
 namespace {
@@ -173,6 +174,8 @@ int TestCommand(int argc, char** argv) {
   std::vector<double> probabilities;
   std::vector<int32_t> order;
   std::string text;
+  const std::string written =
+      predictions_path == "-" ? "to stdout" : absl::StrCat("predictions ", predictions_path);
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
       reader, *model, classes, run,
       [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
@@ -205,13 +208,15 @@ int TestCommand(int argc, char** argv) {
             evaluation.AddConfidence(probabilities[predicted], predicted == ids[i]);
           }
         }
-        if (!out) return;
+        if (!out) return absl::OkStatus();
         PadTo(batch.line_count + 1, line, text);
-        fwrite(text.data(), 1, text.size(), out.get());
+        return WriteText(out.get(), text, /*flush=*/false, written);
       });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
-  if (out && (fflush(out.get()) != 0 || ferror(out.get()))) {
-    return Fail("test", "cannot write predictions " + predictions_path, kExitInput);
+  if (out) {
+    if (absl::Status s = WriteText(out.get(), text, /*flush=*/true, written); !s.ok()) {
+      return Fail("test", s, kExitInput);
+    }
   }
   learner::PrintSummary(*stats, std::cerr);
   // Nothing to score, as with a file of another format: exit 2, as train
@@ -277,8 +282,7 @@ int PredictCommand(int argc, char** argv) {
           ++line;
         }
         PadTo(batch.line_count + 1, line, text);
-        fwrite(text.data(), 1, text.size(), stdout);
-        fflush(stdout);
+        return WriteText(stdout, text, /*flush=*/true, "to stdout");
       });
   if (!stats.ok()) return Fail("predict", stats.status(), kExitInput);
   ReportSkipped("predict", stats->bad_lines, /*has_strict=*/false);

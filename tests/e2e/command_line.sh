@@ -251,12 +251,34 @@ grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes t
   err.txt || fail "-C with plain pa: $(cat err.txt)"
 # Output the system refuses is an error, not a success.
 if [[ -w /dev/full ]]; then
+  # The commands that answer as they read stop at the first refused write,
+  # with its reason.
+  full="cannot write to stdout: No space left on device"
   expect_code 2 "$HARE" features --ngram 2 d.vw > /dev/full 2> err.txt
-  expect_eq "stdout refused" "hare features: cannot write to stdout" "$(cat err.txt)"
-  # hare predict writes through stdio, hare gen through a stream: the same.
+  expect_eq "stdout refused" "hare features: $full" "$(cat err.txt)"
+  echo "whether it rains" > confusion.txt
+  expect_code 2 "$HARE" confusion --set whether,weather confusion.txt > /dev/full 2> err.txt
+  expect_eq "confusion: stdout refused" "hare confusion: $full" "$(cat err.txt)"
   "$HARE" train --quiet d.vw -f full.model 2>/dev/null
   expect_code 2 "$HARE" predict -i full.model d.vw > /dev/full 2> err.txt
-  expect_eq "predict: stdout refused" "hare predict: cannot write to stdout" "$(cat err.txt)"
+  expect_eq "predict: stdout refused" "hare predict: $full" "$(cat err.txt)"
+  expect_code 2 "$HARE" audit -i full.model d.vw > /dev/full 2> err.txt
+  expect_eq "audit: stdout refused" "hare audit: $full" "$(cat err.txt)"
+  expect_code 2 "$HARE" test -i full.model d.vw -p /dev/full --quiet 2> err.txt
+  expect_eq "test -p refused" \
+    "hare test: cannot write predictions /dev/full: No space left on device" "$(cat err.txt)"
+  # On a stream that has not ended (tail -f), hare predict stops at once
+  # rather than read on writing nothing.
+  mkfifo endless.fifo
+  "$HARE" predict -i full.model < endless.fifo > /dev/full 2> err.txt &
+  pid=$!
+  exec 4> endless.fifo
+  echo "1 | a b" >&4
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && fail "hare predict writes nowhere and goes on reading"
+  exec 4>&-
+  expect_code 2 wait "$pid"
+  expect_eq "predict on a stream: stdout refused" "hare predict: $full" "$(cat err.txt)"
   expect_code 2 "$HARE" gen -n 10 > /dev/full 2> err.txt
   expect_eq "gen: stdout refused" "hare gen: cannot write to stdout" "$(cat err.txt)"
 fi

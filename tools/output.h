@@ -1,0 +1,25 @@
+// Writing a command's answers as it goes. A write the system refuses (a full
+// disk, /dev/full, a pipe whose reader has gone while SIGPIPE is ignored)
+// ends the command at once with the reason, rather than reading on and
+// writing nothing: on an endless stream (tail -f | hare predict) it would
+// never end.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+
+namespace hare::tools {
+
+// Writes `text` to `out`, then empties it; flushes `out` too if `flush`. On
+// failure, "cannot write WHAT: REASON" ("to stdout", "predictions FILE").
+absl::Status WriteText(FILE* out, std::string& text, bool flush, std::string_view what);
+
+// WriteText to stdout once `text` holds 1 MiB or more, so that the answers to
+// a long line are not held whole (an 11 MB line with 30 occurrences of a
+// confusion set's word makes 330 MB of examples).
+absl::Status WriteWhenLarge(std::string& text);
+
+}  // namespace hare::tools
