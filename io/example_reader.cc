@@ -259,9 +259,17 @@ WriteTarget WriteTargetOf(const std::string& path) {
 std::string InputAt(const std::string& path, std::span<const std::string> inputs) {
   for (const std::string& input : inputs) {
     std::error_code error;  // an input that is not there is not the file
-    if (input != "-" && std::filesystem::equivalent(path, input, error)) return input;
+    // Stdin only as a file: a pipe, a terminal or /dev/null is no data to lose.
+    const bool file = input != "-" || std::filesystem::is_regular_file("/dev/stdin", error);
+    if (file && std::filesystem::equivalent(path, input == "-" ? "/dev/stdin" : input, error)) {
+      return InputDisplayName(input);
+    }
   }
   return "";
+}
+
+std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs) {
+  return inputs.empty() ? std::vector<std::string>{"-"} : inputs;
 }
 
 absl::Status CheckReadable(const std::vector<std::string>& paths) {

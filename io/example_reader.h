@@ -83,6 +83,11 @@ WriteTarget WriteTargetOf(const std::string& path);
 
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.
+// "-" is stdin, which names `path` when the shell redirected it from that
+// regular file (< path); it is returned as "<stdin>".
 std::string InputAt(const std::string& path, std::span<const std::string> inputs);
+
+// `inputs`, or "-" (stdin) when there are none, as the readers take them.
+std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs);
 
 }  // namespace hare::io

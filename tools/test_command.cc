@@ -135,7 +135,8 @@ int TestCommand(int argc, char** argv) {
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("test", s, kExitInput);
   if (!predictions_path.empty() && predictions_path != "-") {
-    std::vector<std::string> read = inputs;  // checked before -p empties the file
+    // Checked before -p empties the file.
+    std::vector<std::string> read = io::InputsOrStdin(inputs);
     read.push_back(model_path);
     if (const std::string file = io::InputAt(predictions_path, read); !file.empty()) {
       return Fail("test",

@@ -98,12 +98,13 @@ int TrainCommand(int argc, char** argv) {
   }
   if (absl::Status s = io::CheckReadable(o.inputs); !s.ok()) return Fail("train", s, kExitInput);
   if (!o.model_out.empty()) {
-    if (absl::Status s = learner::CheckWritable(o.model_out, o.inputs); !s.ok()) {
+    if (absl::Status s = learner::CheckWritable(o.model_out, io::InputsOrStdin(o.inputs));
+        !s.ok()) {
       return Fail("train", s, kExitInput);
     }
   }
   if (!o.cache.empty()) {
-    if (absl::Status s = io::CheckCachePath(o.cache, o.inputs); !s.ok()) {
+    if (absl::Status s = io::CheckCachePath(o.cache, io::InputsOrStdin(o.inputs)); !s.ok()) {
       return Fail("train", s, kExitInput);
     }
   }

@@ -62,6 +62,18 @@ expect_eq "cache onto a file that is not a cache" \
   "hare train: cannot write cache other.vw: the file there is not a hare cache, and the cache would replace it (remove it, or name another --cache file)" \
   "$(cat err.txt)"
 cmp -s d.vw data.vw && cmp -s d.vw other.vw || fail "a cache replaced a data file"
+# Nor when the input comes on stdin from that file (< data.vw); a pipe or
+# /dev/null on stdin is no data to lose.
+expect_code 2 "$HARE" train -f data.vw < data.vw 2> err.txt
+expect_eq "model onto stdin's file" \
+  "hare train: cannot write model data.vw: it is the input <stdin> (the model would replace it)" \
+  "$(cat err.txt)"
+expect_code 2 "$HARE" train - --passes 2 -c data.vw < data.vw 2> err.txt
+expect_eq "cache onto stdin's file" \
+  "hare train: cannot write cache data.vw: it is the input <stdin> (the cache would replace it)" \
+  "$(cat err.txt)"
+cmp -s d.vw data.vw || fail "the input on stdin was changed"
+"$HARE" train --quiet -f from-pipe.model < <(cat d.vw) 2>/dev/null || fail "stdin from a pipe"
 : > empty.cache
 "$HARE" train data.vw -c empty.cache --quiet 2>/dev/null || fail "an empty cache file is refused"
 [ "$(head -c 8 empty.cache)" == HARECACH ] || fail "the empty cache file was not written"
@@ -490,6 +502,10 @@ expect_eq "predictions onto the input" \
 expect_code 2 "$HARE" test -i keep.model data.vw -p keep.model 2> err.txt
 expect_eq "predictions onto the model" \
   "hare test: cannot write predictions keep.model: it is the model keep.model (the predictions would replace it)" \
+  "$(cat err.txt)"
+expect_code 2 "$HARE" test -i keep.model -p data.vw < data.vw 2> err.txt
+expect_eq "predictions onto stdin's file" \
+  "hare test: cannot write predictions data.vw: it is the input <stdin> (the predictions would replace it)" \
   "$(cat err.txt)"
 cmp -s d.vw data.vw && cmp -s m.model keep.model || fail "predictions replaced a file"
 
