@@ -127,7 +127,8 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
 }
 
 absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
-    uint32_t mask, bool keep, const std::vector<std::string>& class_names, uint64_t bad_lines) {
+    uint32_t mask, bool keep, const std::vector<std::string>& class_names, uint64_t bad_lines,
+    uint64_t text_bytes) {
   const size_t names_start = buffer_.size();
   Put<uint32_t>(buffer_, static_cast<uint32_t>(class_names.size()));
   for (const std::string& name : class_names) {
@@ -137,6 +138,7 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
   Put<uint64_t>(buffer_, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, examples_);
   Put<uint64_t>(buffer_, bad_lines);
+  Put<uint64_t>(buffer_, text_bytes);
   Put<uint64_t>(buffer_, records_sum_.value());
   PutBytes(buffer_, kDone, sizeof kDone);
   Write();
@@ -222,9 +224,9 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
   }
   if (stored != key) return refuse("was made from other inputs or with other options");
   const uint64_t start = sizeof head + key_size;
-  char tail[40];
+  char tail[48];
   if (fseeko(file, -static_cast<off_t>(sizeof tail), SEEK_END) != 0 ||
-      fread(tail, 1, sizeof tail, file) != sizeof tail || std::memcmp(tail + 32, kDone, 8) != 0) {
+      fread(tail, 1, sizeof tail, file) != sizeof tail || std::memcmp(tail + 40, kDone, 8) != 0) {
     return refuse("was cut short");
   }
   // The class names, just before the tail.
@@ -251,29 +253,36 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     at += length;
   }
   if (fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) return refuse("is damaged");
-  return std::unique_ptr<CacheReader>(new CacheReader(
-      path, file, start, static_cast<uint64_t>(end), Get<uint64_t>(tail + 8),
-      Get<uint64_t>(tail + 16), Get<uint64_t>(tail + 24), verify, mask, std::move(class_names)));
+  const Tail read{.examples = Get<uint64_t>(tail + 8),
+                  .bad_lines = Get<uint64_t>(tail + 16),
+                  .text_bytes = Get<uint64_t>(tail + 24),
+                  .checksum = Get<uint64_t>(tail + 32)};
+  return std::unique_ptr<CacheReader>(new CacheReader(path, file, start, static_cast<uint64_t>(end),
+                                                      read, verify, mask, std::move(class_names)));
 }
 
-CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end,
-                         uint64_t examples, uint64_t bad_lines, uint64_t checksum, bool verify,
-                         uint32_t mask, std::vector<std::string> class_names)
+CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, Tail tail,
+                         bool verify, uint32_t mask, std::vector<std::string> class_names)
     : path_(std::move(path)),
       file_(file),
       start_(start),
       end_(end),
       remaining_(end - start),
-      examples_(examples),
-      bad_lines_(bad_lines),
+      tail_(tail),
       mask_(mask),
-      checksum_(checksum),
       verify_(verify),
       class_names_(std::move(class_names)) {
   batch_.input_name = path_;
 }
 
 CacheReader::~CacheReader() { fclose(file_); }
+
+uint64_t CacheReader::bytes() const {
+  const uint64_t records = end_ - start_;
+  if (bytes_ >= records) return tail_.text_bytes;
+  return static_cast<uint64_t>(static_cast<double>(tail_.text_bytes) *
+                               (static_cast<double>(bytes_) / static_cast<double>(records)));
+}
 
 absl::Status CacheReader::Rewind() {
   if (fseeko(file_, static_cast<off_t>(start_), SEEK_SET) != 0) {
@@ -314,7 +323,7 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
         absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
   };
   batch_.Clear();
-  while (batch_.size() < kExamplesPerBatch && read_examples_ < examples_) {
+  while (batch_.size() < kExamplesPerBatch && read_examples_ < tail_.examples) {
     if (!Fill(kRecordHeader)) break;
     const char* p = buffer_.data() + position_;
     const uint32_t n = Get<uint32_t>(p);
@@ -349,22 +358,22 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     position_ += kRecordHeader + size_t{8} * n;
   }
   if (batch_.empty()) {
-    if (read_examples_ != examples_) {
+    if (read_examples_ != tail_.examples) {
       return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged: it ends after ",
-                                              read_examples_, " of ", examples_, " examples",
+                                              read_examples_, " of ", tail_.examples, " examples",
                                               kRemake));
     }
     // The records end where the count says: bytes left over are examples a
     // damaged count would silently leave out.
     if (const uint64_t left = filled_ - position_ + remaining_; left > 0) {
       return absl::DataLossError(absl::StrCat("cache ", path_, " is damaged: ", left,
-                                              " bytes of records after its ", examples_,
+                                              " bytes of records after its ", tail_.examples,
                                               " examples", kRemake));
     }
     // Every byte of the records has been read: a value or a slot changed
     // within its range shows here (the run stops before a model is written).
     // One pass that matches is enough: the later ones read the same file.
-    if (verify_ && read_sum_.value() != checksum_) {
+    if (verify_ && read_sum_.value() != tail_.checksum) {
       return absl::DataLossError(absl::StrCat(
           "cache ", path_, " is damaged: its records do not match their checksum", kRemake));
     }

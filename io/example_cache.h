@@ -12,9 +12,10 @@
 //      (with class labels, the label of class c is c + 1, 0 for none)
 //   the class names: u32 C, then C x (u32 length L, L bytes)
 //   8  u64 bytes of the class names, 8 u64 example count, 8 u64 bad lines
-//      skipped in the text, 8 u64 XXH3-64 of the records' bytes (checked as
-//      each pass reads them), then 8 bytes "HAREDONE": a cache without them
-//      was cut short and is rebuilt
+//      skipped in the text, 8 u64 bytes of the text (after decompression),
+//      8 u64 XXH3-64 of the records' bytes (checked as a pass reads them),
+//      then 8 bytes "HAREDONE": a cache without them was cut short and is
+//      rebuilt
 #pragma once
 
 #include <xxhash.h>
@@ -37,7 +38,7 @@ namespace hare::io {
 
 // 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
 // 5: n-grams of 3 or more with at most --skips skipped in all (hashing/ngrams.h).
-// 6: the records' checksum.
+// 6: the records' checksum, the text's bytes.
 inline constexpr uint32_t kCacheVersion = 6;
 
 // The key of a cache of `inputs` parsed with `options`.
@@ -77,10 +78,11 @@ class CacheWriter {
   // read. The cache takes its path only if `keep`; else (a temporary cache)
   // it never has a name, and is gone with the reader.
   // class_names: the names of the class numbers Append was given;
-  // bad_lines: the lines of the text skipped as malformed.
+  // bad_lines: the lines of the text skipped as malformed; text_bytes: the
+  // bytes of the text (after decompression).
   absl::StatusOr<std::unique_ptr<CacheReader>> Finish(uint32_t mask, bool keep,
                                                       const std::vector<std::string>& class_names,
-                                                      uint64_t bad_lines);
+                                                      uint64_t bad_lines, uint64_t text_bytes);
 
  private:
   CacheWriter(std::string path, std::string key, PendingFile file)
@@ -112,32 +114,35 @@ class CacheReader : public ExampleStream {
                                                            bool verify);
   ~CacheReader() override;
   absl::StatusOr<const ExampleBatch*> Next() override;
-  uint64_t bytes() const override { return bytes_; }
+  // The bytes of the text the records read so far stand for (the text's
+  // bytes after a whole pass), so that a pass over the cache counts as a
+  // pass over the text did.
+  uint64_t bytes() const override;
   // The names of the classes whose numbers the labels hold (class labels only).
   const std::vector<std::string>& class_names() const { return class_names_; }
   // The lines of the text skipped as malformed when the cache was made.
-  uint64_t bad_lines() const { return bad_lines_; }
+  uint64_t bad_lines() const { return tail_.bad_lines; }
   // Reads the examples again from the first (the next pass).
   absl::Status Rewind();
 
  private:
-  CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, uint64_t examples,
-              uint64_t bad_lines, uint64_t checksum, bool verify, uint32_t mask,
-              std::vector<std::string> class_names);
+  struct Tail {  // what the file's tail says
+    uint64_t examples, bad_lines, text_bytes, checksum;
+  };
+  CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, Tail tail, bool verify,
+              uint32_t mask, std::vector<std::string> class_names);
   bool Fill(size_t need);  // makes `need` bytes available at position_
 
   std::string path_;
   FILE* file_;
   uint64_t start_, end_;  // where the records are in the file
   uint64_t remaining_;    // record bytes not yet read from the file
-  uint64_t examples_;
-  uint64_t bad_lines_;
+  Tail tail_;
   uint32_t mask_;
   uint64_t read_examples_ = 0;
   uint64_t bytes_ = 0;
   std::vector<char> buffer_;
   size_t position_ = 0, filled_ = 0;
-  uint64_t checksum_;  // of the records, from the tail
   bool verify_;        // until a pass has read every record
   Checksum read_sum_;  // of the records read so far in this pass
   ExampleBatch batch_;

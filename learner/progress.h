@@ -11,7 +11,7 @@ struct RunStats {
   uint64_t examples = 0;    // parsed examples
   uint64_t labelled = 0;    // of which had a label
   uint64_t features = 0;    // active features, constant included
-  uint64_t bytes = 0;       // input bytes (after decompression)
+  uint64_t bytes = 0;       // the text's bytes (after decompression), every pass
   uint64_t bad_lines = 0;   // lines skipped as malformed
   uint64_t bad_labels = 0;  // of which for their label
   uint64_t mistakes = 0;    // progressive-validation mistakes on labelled examples

@@ -299,7 +299,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       // a temporary one never has a name, so an interrupted run leaves none.
       absl::StatusOr<std::unique_ptr<io::CacheReader>> written = writer->Finish(
           mask, /*keep=*/!temporary, binary ? std::vector<std::string>() : classes.names(),
-          result.stats.bad_lines);
+          result.stats.bad_lines, stream->bytes());
       writer.reset();
       if (!written.ok()) {
         status = written.status();

@@ -36,7 +36,7 @@ std::unique_ptr<CacheReader> Write(const std::string& path, const ExampleBatch& 
   absl::StatusOr<std::unique_ptr<CacheWriter>> writer = CacheWriter::Create(path, "key");
   EXPECT_TRUE(writer.ok()) << writer.status();
   (*writer)->Append(batch);
-  absl::StatusOr<std::unique_ptr<CacheReader>> reader = (*writer)->Finish(kMask, keep, {}, 0);
+  absl::StatusOr<std::unique_ptr<CacheReader>> reader = (*writer)->Finish(kMask, keep, {}, 0, 0);
   EXPECT_TRUE(reader.ok()) << reader.status();
   return reader.ok() ? *std::move(reader) : nullptr;
 }

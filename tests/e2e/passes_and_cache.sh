@@ -24,6 +24,11 @@ train d.vw --passes 3 --holdout-off --cache d.cache -f c2.model 2> err2.txt
 grep -q "^hare train: reading examples from cache d.cache$" err2.txt || fail "cache not reused"
 same_model c1.model text.model || fail "model with a new cache differs"
 same_model c2.model text.model || fail "model from a reused cache differs"
+# "bytes read" counts the text each pass stands for, from the text or the
+# cache alike, so that MB/s is the text's.
+size=$(stat -c %s d.vw)
+expect_eq "bytes read, 3 passes, cache made" $((3 * size)) "$(summary_value 'bytes read' err1.txt)"
+expect_eq "bytes read, 3 passes, cache reused" $((3 * size)) "$(summary_value 'bytes read' err2.txt)"
 "$HARE" train --quiet -b 21 d.vw --passes 2 --cache d.cache 2> err3.txt
 grep -q "^hare train: cache d.cache was made from other inputs or with other options; rebuilding it$" err3.txt ||
   fail "options change not noticed: $(cat err3.txt)"
@@ -63,10 +68,10 @@ key_size=$(od -An -tu4 -j12 -N4 big-count.cache | tr -d ' ')
 printf '\xf0\xff\xff\xff' | dd of=big-count.cache bs=1 seek=$((16 + key_size)) conv=notrunc status=none
 train d.vw --passes 3 --holdout-off --cache big-count.cache 2> err.txt && fail "a damaged count was read"
 expect_eq "a damaged count" "hare train: cache big-count.cache is damaged (example 1); delete it and hare train makes it again" "$(tail -n 1 err.txt)"
-# So is an example count (in the tail, 32 bytes before the end) smaller than
+# So is an example count (in the tail, 40 bytes before the end) smaller than
 # the records: those past it would be left out without a word.
 cp d.cache small-count.cache
-printf '\x01\0\0\0\0\0\0\0' | dd of=small-count.cache bs=1 seek=$(($(stat -c %s small-count.cache) - 32)) conv=notrunc status=none
+printf '\x01\0\0\0\0\0\0\0' | dd of=small-count.cache bs=1 seek=$(($(stat -c %s small-count.cache) - 40)) conv=notrunc status=none
 train d.vw --passes 3 --holdout-off --cache small-count.cache 2> err.txt && fail "a damaged example count was read"
 expect_eq "a damaged example count" "hare train: cache small-count.cache is damaged: N bytes of records after its 1 examples; delete it and hare train makes it again" "$(tail -n 1 err.txt | sed 's/: [1-9][0-9]* bytes/: N bytes/')"
 # A value changed within its range (its lowest bit: the first example's first
