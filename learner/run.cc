@@ -115,8 +115,9 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
       stats.features += features;
       const bool wrong = ids[i] >= 0 && predicted != ids[i];
       if (!held_out.empty() && held_out[i]) {
+        PassResult& r = *pass.result;
+        r.holdout_unlabelled += ids[i] < 0;
         if (ids[i] >= 0) {
-          PassResult& r = *pass.result;
           ++r.holdout_examples;
           r.holdout_mistakes += wrong;
           if (r.holdout_class < 0) r.holdout_class = ids[i];
@@ -309,7 +310,11 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       stream = std::move(*written);
     }
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {
-      if (pass == 1 && o.passes > 1) {
+      const uint64_t unlabelled = result.passes.back().holdout_unlabelled;
+      if (pass == 1 && o.passes > 1 && unlabelled > 0) {
+        say(absl::StrCat("no labelled example was held out (the ", unlabelled,
+                         " held out have no label): no early stop"));
+      } else if (pass == 1 && o.passes > 1) {
         say(absl::StrCat("nothing was held out (fewer examples than --holdout-period ", holdout,
                          "): no early stop"));
       }

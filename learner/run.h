@@ -31,10 +31,11 @@ struct RunOptions {
 
 struct PassResult {
   int pass = 0;
-  uint64_t holdout_examples = 0;
+  uint64_t holdout_examples = 0;  // labelled held-out examples
   uint64_t holdout_mistakes = 0;
-  int32_t holdout_class = -1;     // the class of the first labelled held-out example
-  bool holdout_one_class = true;  // whether every labelled held-out example is of it
+  uint64_t holdout_unlabelled = 0;  // held-out examples without a label
+  int32_t holdout_class = -1;       // the class of the first labelled held-out example
+  bool holdout_one_class = true;    // whether every labelled held-out example is of it
   double holdout_error() const {
     return holdout_examples == 0 ? 0.0 : double(holdout_mistakes) / double(holdout_examples);
   }

@@ -126,6 +126,11 @@ grep -q "^hare train: nothing was held out (fewer examples than --holdout-period
   fail "empty holdout: $(cat err7.txt)"
 expect_eq "passes run, nothing held out" "passes run        6" \
   "$("$HARE" model info -i nine.model | grep '^passes run')"
+# Held out, but without labels: said so, not blamed on the count.
+awk 'NR <= 30 { print (NR % 10 == 0 ? "| a b" : $0) }' small.vw > unlabelled.vw
+train unlabelled.vw --passes 3 2> err.txt
+grep -q "^hare train: no labelled example was held out (the 3 held out have no label): no early stop$" \
+  err.txt || fail "unlabelled holdout: $(cat err.txt)"
 
 # A reused cache keeps the text's bad lines: counted again, and --strict
 # reads the text (and stops there) rather than a cache made without it.
