@@ -3,6 +3,8 @@
 #include <cmath>
 #include <iostream>
 #include <new>
+#include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -30,7 +32,8 @@ int GenCommand(int argc, char** argv) {
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
   flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
   flags.AddUint("--seed", "N", "random seed of the examples (default 1)", &o.seed);
-  flags.AddUint("--concept-seed", "N", "random seed of the hidden rule (default, or 0: --seed)",
+  flags.AddUint("--concept-seed", "N",
+                "zipf, text, separable: random seed of the hidden rule (default, or 0: --seed)",
                 &o.concept_seed);
   flags.AddInt("--vocabulary", "N", "zipf, text: number of words (default 1000000)", &o.vocabulary);
   flags.AddInt("--min-features", "N", "zipf, text: fewest words an example (default 20)",
@@ -80,12 +83,17 @@ int GenCommand(int argc, char** argv) {
       {"--flip", "separable"},
       {"--n", "disjunction conjunction"},
       {"--k", "disjunction conjunction"},
-      {"--density", "disjunction conjunction"}};
+      {"--density", "disjunction conjunction"},
+      // The Boolean families' rule is fixed: x0 .. x(k-1) are the relevant features.
+      {"--concept-seed", "zipf text separable"}};
   for (const auto& [flag, families] : kFamilyOf) {
     const std::vector<std::string> of = absl::StrSplit(families, ' ');
     if (flags.WasGiven(flag) && std::find(of.begin(), of.end(), o.family) == of.end()) {
-      problems.push_back(
-          absl::StrCat(flag, " is for --family ", absl::StrJoin(of, " or "), ", not ", o.family));
+      // "a or b", "a, b or c"
+      const std::string all_but_last =
+          absl::StrJoin(std::span<const std::string>(of).first(of.size() - 1), ", ");
+      problems.push_back(absl::StrCat(flag, " is for --family ", all_but_last,
+                                      of.size() > 1 ? " or " : "", of.back(), ", not ", o.family));
     }
   }
   // Their values are checked only where they are used.

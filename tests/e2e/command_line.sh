@@ -94,6 +94,10 @@ expect_code 1 "$HARE" gen --dim 5 --family text --k 3 -n 1 2> err.txt
 expect_eq "another family's options" "hare gen: --dim is for --family separable, not text
 hare gen: --k is for --family disjunction or conjunction, not text
 Run 'hare gen --help' for the options." "$(cat err.txt)"
+# The Boolean families' rule is fixed (x0 .. x(k-1)): no seed draws it.
+expect_code 1 "$HARE" gen --family disjunction --concept-seed 2 -n 1 2> err.txt
+expect_eq "--concept-seed with a Boolean family" "hare gen: --concept-seed is for --family zipf, text or separable, not disjunction
+Run 'hare gen --help' for the options." "$(cat err.txt)"
 # Their values are not checked against the defaults of the family they are not for.
 expect_code 1 "$HARE" gen -n 2 --family zipf --n 5 2> err.txt
 expect_eq "another family's option, no range check" "hare gen: --n is for --family disjunction or conjunction, not zipf
