@@ -202,10 +202,28 @@ double Evaluation::log_loss() const {
   return log_loss_examples_ == 0 ? 0.0 : log_loss_sum_ / double(log_loss_examples_);
 }
 
+namespace {
+
+// The columns `text` takes on a terminal: its UTF-8 characters (a class
+// name such as "été" is 5 bytes and 3 columns).
+size_t Columns(std::string_view text) {
+  return static_cast<size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// `text` padded with spaces to `width` columns, on its right (left-aligned)
+// or on its left.
+std::string Padded(std::string_view text, size_t width, bool left_aligned) {
+  const std::string pad(width - std::min(width, Columns(text)), ' ');
+  return left_aligned ? std::string(text) + pad : pad + std::string(text);
+}
+
+}  // namespace
+
 std::string Evaluation::Text() const {
   // The name column fits the longest class name and "macro avg".
   size_t name_width = std::string_view("macro avg").size();
-  for (const std::string& name : names_) name_width = std::max(name_width, name.size());
+  for (const std::string& name : names_) name_width = std::max(name_width, Columns(name));
   const int w = static_cast<int>(name_width);
   std::string out = absl::StrFormat("%-*s %10s %10s %10s %10s\n", w, "class", "precision", "recall",
                                     "f1", "support");
@@ -217,8 +235,8 @@ std::string Evaluation::Text() const {
       ++unlisted;
       continue;
     }
-    out += absl::StrFormat("%-*s %10.6f %10.6f %10.6f %10d\n", w, names_[c], precision(c),
-                           recall(c), f1(c), support(c));
+    out += absl::StrFormat("%s %10.6f %10.6f %10.6f %10d\n", Padded(names_[c], name_width, true),
+                           precision(c), recall(c), f1(c), support(c));
   }
   out += absl::StrFormat("%-*s %10s %10s %10.6f %10d\n", w, "accuracy", "", "", accuracy(),
                          examples());
@@ -257,14 +275,14 @@ std::string Evaluation::Text() const {
   uint64_t largest = 0;
   for (const ConfusionCell& c : nonzero) largest = std::max(largest, c.examples);
   size_t column = absl::StrFormat("%d", largest).size();
-  for (const std::string& name : names_) column = std::max(column, name.size());
+  for (const std::string& name : names_) column = std::max(column, Columns(name));
   const int cw = static_cast<int>(column);
   out += "\nconfusion matrix (rows: true class, columns: predicted class)\n";
   out += absl::StrFormat("%-*s", w, "");
-  for (int p = 0; p < classes(); ++p) out += absl::StrFormat("  %*s", cw, names_[p]);
+  for (int p = 0; p < classes(); ++p) absl::StrAppend(&out, "  ", Padded(names_[p], column, false));
   out += '\n';
   for (int t = 0; t < classes(); ++t) {
-    out += absl::StrFormat("%-*s", w, names_[t]);
+    out += Padded(names_[t], name_width, true);
     for (int p = 0; p < classes(); ++p) out += absl::StrFormat("  %*d", cw, confusion(t, p));
     out += '\n';
   }

@@ -336,5 +336,24 @@ TEST(MetricsTest, TextReportWidensForLongNamesAndCounts) {
   EXPECT_THAT(text, HasSubstr("\nnegative                         12345                   0\n"));
 }
 
+TEST(MetricsTest, TextReportAlignsNamesByCharactersNotBytes) {
+  // "été" is 5 bytes and 3 characters; "ΝΑΙ" 6 bytes and 3.
+  Evaluation e({"été", "ΝΑΙ"});
+  e.Add(0, 0, 0);
+  e.Add(1, 0, 0);
+  EXPECT_EQ(e.Text(),
+            "class      precision     recall         f1    support\n"
+            "été         0.500000   1.000000   0.666667          1\n"
+            "ΝΑΙ         0.000000   0.000000   0.000000          1\n"
+            "accuracy                          0.500000          2\n"
+            "macro avg   0.250000   0.500000   0.333333          2\n"
+            "auc = 0.500000\n"
+            "\n"
+            "confusion matrix (rows: true class, columns: predicted class)\n"
+            "           été  ΝΑΙ\n"
+            "été          1    0\n"
+            "ΝΑΙ          1    0\n");
+}
+
 }  // namespace
 }  // namespace hare::learner
