@@ -1,5 +1,7 @@
 #include "learner/progress.h"
 
+#include <string>
+
 #include "absl/strings/str_format.h"
 
 namespace hare::learner {
@@ -11,10 +13,16 @@ void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
     *out_ << absl::StrFormat("%12s %10s %10s %10s %6s %7s %8s\n", "examples", "mistakes", "error",
                              "since last", "label", "predict", "features");
   }
+  // With no labelled example to count (so far; since the last row), VW's "n.a.".
   const uint64_t labelled = stats.labelled - last_labelled_;
-  const double since = labelled == 0 ? 0.0 : double(stats.mistakes - last_mistakes_) / labelled;
-  *out_ << absl::StrFormat("%12d %10d %10.6f %10.6f %6s %7s %8d\n", stats.examples, stats.mistakes,
-                           stats.error_rate(), since, absl::string_view(label.data(), label.size()),
+  const std::string error =
+      stats.labelled == 0 ? "n.a." : absl::StrFormat("%.6f", stats.error_rate());
+  const std::string since =
+      labelled == 0
+          ? "n.a."
+          : absl::StrFormat("%.6f", double(stats.mistakes - last_mistakes_) / double(labelled));
+  *out_ << absl::StrFormat("%12d %10d %10s %10s %6s %7s %8d\n", stats.examples, stats.mistakes,
+                           error, since, absl::string_view(label.data(), label.size()),
                            absl::string_view(predicted.data(), predicted.size()), features);
   last_labelled_ = stats.labelled;
   last_mistakes_ = stats.mistakes;
@@ -31,12 +39,13 @@ void PrintSummary(const RunStats& s, std::ostream& out) {
       "bytes read = %d\n"
       "lines skipped = %d\n"
       "mistakes = %d\n"
-      "error rate = %.6f\n"
+      "error rate = %s\n"
       "wall seconds = %.3f\n"
       "examples/s = %.0f\n"
       "MB/s = %.1f\n",
-      s.examples, s.labelled, s.features, s.bytes, s.bad_lines, s.mistakes, s.error_rate(),
-      s.seconds, s.examples / seconds, s.bytes / seconds / 1e6);
+      s.examples, s.labelled, s.features, s.bytes, s.bad_lines, s.mistakes,
+      s.labelled == 0 ? "n.a." : absl::StrFormat("%.6f", s.error_rate()), s.seconds,
+      s.examples / seconds, s.bytes / seconds / 1e6);
 }
 
 }  // namespace hare::learner

@@ -1,0 +1,79 @@
+// The progress table's rows (at examples 1, 2, 4, 8, ...) and the summary,
+// by hand.
+#include "learner/progress.h"
+
+#include <sstream>
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace hare::learner {
+namespace {
+
+// Counts one example as RunPass does, then hands it to the table.
+void Add(ProgressTable& table, RunStats& stats, bool labelled, bool wrong) {
+  ++stats.examples;
+  stats.features += 3;
+  if (labelled) {
+    ++stats.labelled;
+    stats.mistakes += wrong;
+  }
+  table.Add(stats, labelled ? "+1" : "none", "-1", 3);
+}
+
+TEST(ProgressTest, RowsWhenTheCountDoublesWithTheErrorSoFarAndSinceTheLastRow) {
+  std::ostringstream out;
+  ProgressTable table(&out);
+  RunStats stats;
+  // Examples 1-8: wrong, right, wrong, wrong, right, right, right, wrong.
+  for (bool wrong : {true, false, true, true, false, false, false, true}) {
+    Add(table, stats, true, wrong);
+  }
+  EXPECT_EQ(out.str(),
+            "    examples   mistakes      error since last  label predict features\n"
+            "           1          1   1.000000   1.000000     +1      -1        3\n"
+            "           2          1   0.500000   0.000000     +1      -1        3\n"
+            "           4          3   0.750000   1.000000     +1      -1        3\n"
+            "           8          4   0.500000   0.250000     +1      -1        3\n");
+}
+
+TEST(ProgressTest, NothingLabelledToCountIsNotAvailableNotZero) {
+  std::ostringstream out;
+  ProgressTable table(&out);
+  RunStats stats;
+  Add(table, stats, false, false);  // row 1: nothing labelled yet
+  Add(table, stats, true, true);    // row 2: one mistake in one
+  Add(table, stats, false, false);
+  Add(table, stats, false, false);  // row 4: nothing labelled since row 2
+  EXPECT_EQ(out.str(),
+            "    examples   mistakes      error since last  label predict features\n"
+            "           1          0       n.a.       n.a.   none      -1        3\n"
+            "           2          1   1.000000   1.000000     +1      -1        3\n"
+            "           4          1   1.000000       n.a.   none      -1        3\n");
+}
+
+TEST(ProgressTest, SummaryErrorRateIsNotAvailableWithoutLabels) {
+  RunStats stats{.examples = 4, .labelled = 0, .features = 12, .bytes = 2000000, .seconds = 2};
+  std::ostringstream out;
+  PrintSummary(stats, out);
+  EXPECT_EQ(out.str(),
+            "\nfinished run\n"
+            "number of examples = 4\n"
+            "labelled examples = 0\n"
+            "total features = 12\n"
+            "bytes read = 2000000\n"
+            "lines skipped = 0\n"
+            "mistakes = 0\n"
+            "error rate = n.a.\n"
+            "wall seconds = 2.000\n"
+            "examples/s = 2\n"
+            "MB/s = 1.0\n");
+  stats.labelled = 4;
+  stats.mistakes = 1;
+  std::ostringstream labelled;
+  PrintSummary(stats, labelled);
+  EXPECT_NE(labelled.str().find("\nerror rate = 0.250000\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hare::learner
