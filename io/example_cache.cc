@@ -139,6 +139,8 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheWriter::Finish(
   Put<uint64_t>(buffer_, examples_);
   Put<uint64_t>(buffer_, bad_lines);
   Put<uint64_t>(buffer_, text_bytes);
+  // The checksum covers all that follows the records too, but itself.
+  records_sum_.Add(buffer_.data() + names_start, buffer_.size() - names_start);
   Put<uint64_t>(buffer_, records_sum_.value());
   PutBytes(buffer_, kDone, sizeof kDone);
   Write();
@@ -253,22 +255,27 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
     at += length;
   }
   if (fseeko(file, static_cast<off_t>(start), SEEK_SET) != 0) return refuse("is damaged");
+  // What the checksum covers after the records: the names and the counts.
+  std::string after_records = names + std::string(tail, 32);
   const Tail read{.examples = Get<uint64_t>(tail + 8),
                   .bad_lines = Get<uint64_t>(tail + 16),
                   .text_bytes = Get<uint64_t>(tail + 24),
                   .checksum = Get<uint64_t>(tail + 32)};
   return std::unique_ptr<CacheReader>(new CacheReader(path, file, start, static_cast<uint64_t>(end),
-                                                      read, verify, mask, std::move(class_names)));
+                                                      read, std::move(after_records), verify, mask,
+                                                      std::move(class_names)));
 }
 
 CacheReader::CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, Tail tail,
-                         bool verify, uint32_t mask, std::vector<std::string> class_names)
+                         std::string after_records, bool verify, uint32_t mask,
+                         std::vector<std::string> class_names)
     : path_(std::move(path)),
       file_(file),
       start_(start),
       end_(end),
       remaining_(end - start),
       tail_(tail),
+      after_records_(std::move(after_records)),
       mask_(mask),
       verify_(verify),
       class_names_(std::move(class_names)) {
@@ -371,11 +378,15 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
                                               " examples", kRemake));
     }
     // Every byte of the records has been read: a value or a slot changed
-    // within its range shows here (the run stops before a model is written).
-    // One pass that matches is enough: the later ones read the same file.
-    if (verify_ && read_sum_.value() != tail_.checksum) {
-      return absl::DataLossError(absl::StrCat(
-          "cache ", path_, " is damaged: its records do not match their checksum", kRemake));
+    // within its range, or a class name, shows here (the run stops before a
+    // model is written). One pass that matches is enough: the later ones read
+    // the same file.
+    if (verify_) {
+      read_sum_.Add(after_records_.data(), after_records_.size());
+      if (read_sum_.value() != tail_.checksum) {
+        return absl::DataLossError(
+            absl::StrCat("cache ", path_, " is damaged: it does not match its checksum", kRemake));
+      }
     }
     verify_ = false;
     return nullptr;

@@ -13,9 +13,9 @@
 //   the class names: u32 C, then C x (u32 length L, L bytes)
 //   8  u64 bytes of the class names, 8 u64 example count, 8 u64 bad lines
 //      skipped in the text, 8 u64 bytes of the text (after decompression),
-//      8 u64 XXH3-64 of the records' bytes (checked as a pass reads them),
-//      then 8 bytes "HAREDONE": a cache without them was cut short and is
-//      rebuilt
+//      8 u64 XXH3-64 of the records, the class names and these four counts
+//      (checked as a pass reads the records), then 8 bytes "HAREDONE": a
+//      cache without them was cut short and is rebuilt
 #pragma once
 
 #include <xxhash.h>
@@ -129,8 +129,9 @@ class CacheReader : public ExampleStream {
   struct Tail {  // what the file's tail says
     uint64_t examples, bad_lines, text_bytes, checksum;
   };
-  CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, Tail tail, bool verify,
-              uint32_t mask, std::vector<std::string> class_names);
+  CacheReader(std::string path, FILE* file, uint64_t start, uint64_t end, Tail tail,
+              std::string after_records, bool verify, uint32_t mask,
+              std::vector<std::string> class_names);
   bool Fill(size_t need);  // makes `need` bytes available at position_
 
   std::string path_;
@@ -138,6 +139,7 @@ class CacheReader : public ExampleStream {
   uint64_t start_, end_;  // where the records are in the file
   uint64_t remaining_;    // record bytes not yet read from the file
   Tail tail_;
+  std::string after_records_;  // the bytes the checksum covers after the records
   uint32_t mask_;
   uint64_t read_examples_ = 0;
   uint64_t bytes_ = 0;

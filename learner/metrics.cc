@@ -204,8 +204,9 @@ double Evaluation::log_loss() const {
 
 namespace {
 
-// The columns `text` takes on a terminal: its UTF-8 characters (a class
-// name such as "été" is 5 bytes and 3 columns).
+// The UTF-8 characters of `text`: the columns it takes on a terminal for
+// most scripts ("été" is 5 bytes and 3 columns), not for double-width ones
+// such as Chinese, nor for combining marks.
 size_t Columns(std::string_view text) {
   return static_cast<size_t>(
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));

@@ -312,8 +312,10 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {
       const uint64_t unlabelled = result.passes.back().holdout_unlabelled;
       if (pass == 1 && o.passes > 1 && unlabelled > 0) {
-        say(absl::StrCat("no labelled example was held out (the ", unlabelled,
-                         " held out have no label): no early stop"));
+        say(absl::StrCat("no labelled example was held out (",
+                         unlabelled == 1 ? "the one held out has"
+                                         : absl::StrCat("the ", unlabelled, " held out have"),
+                         " no label): no early stop"));
       } else if (pass == 1 && o.passes > 1) {
         say(absl::StrCat("nothing was held out (fewer examples than --holdout-period ", holdout,
                          "): no early stop"));

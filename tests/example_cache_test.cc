@@ -78,10 +78,18 @@ TEST(ExampleCacheTest, LaterPassesReadWhatThisRunWroteThoughTheNameIsWrittenAgai
 TEST(ExampleCacheTest, ATemporaryCacheNeverHasAName) {
   ScratchDir scratch;
   const std::string path = scratch.Path("temporary.cache");
-  std::unique_ptr<CacheReader> reader = Write(path, Examples(2, 1.0f), /*keep=*/false);
-  ASSERT_NE(reader, nullptr);
+  absl::StatusOr<std::unique_ptr<CacheWriter>> writer = CacheWriter::Create(path, "key");
+  ASSERT_TRUE(writer.ok()) << writer.status();
+  (*writer)->Append(Examples(2, 1.0f));
+  // Written, not yet finished: no name (Linux's O_TMPFILE, which the
+  // file systems of tests have).
   EXPECT_TRUE(std::filesystem::is_empty(scratch.path()));
-  EXPECT_EQ(ReadAll(*reader),
+  absl::StatusOr<std::unique_ptr<CacheReader>> reader = (*writer)->Finish(kMask, false, {}, 0, 0);
+  ASSERT_TRUE(reader.ok()) << reader.status();
+  EXPECT_TRUE(std::filesystem::is_empty(scratch.path()));
+  writer->reset();
+  EXPECT_TRUE(std::filesystem::is_empty(scratch.path()));
+  EXPECT_EQ(ReadAll(**reader),
             (std::vector<std::tuple<float, uint32_t, float>>{{1.0f, 1u, 1.0f}, {-1.0f, 2u, 1.0f}}));
 }
 

@@ -83,8 +83,15 @@ printf "\\$(printf '%03o' $((byte ^ 1)))" | dd of=flipped.cache bs=1 seek=$at co
 cmp -s d.cache flipped.cache && fail "no bit flipped"
 train d.vw --passes 3 --holdout-off --cache flipped.cache -f flipped.model 2> err.txt &&
   fail "a flipped value was read"
-expect_eq "a flipped value" "hare train: cache flipped.cache is damaged: its records do not match their checksum; delete it and hare train makes it again" "$(tail -n 1 err.txt)"
+expect_eq "a flipped value" "hare train: cache flipped.cache is damaged: it does not match its checksum; delete it and hare train makes it again" "$(tail -n 1 err.txt)"
 [ -e flipped.model ] && fail "a model was written from a damaged cache"
+# So is a class name changed (DESC to DESX): its predictions would bear it.
+printf '%s\t%s\n' DESC 'what is a cat' ENTY 'what animal barks' DESC 'what is a dog' > classes.tsv
+train classes.tsv --format text --multiclass ova --passes 2 -c classes.cache 2>/dev/null
+sed -i 's/DESC/DESX/' classes.cache
+train classes.tsv --format text --multiclass ova --passes 2 -c classes.cache -f named.model \
+  2> err.txt && fail "a changed class name was read"
+expect_eq "a changed class name" "hare train: cache classes.cache is damaged: it does not match its checksum; delete it and hare train makes it again" "$(tail -n 1 err.txt)"
 # Killed in its first pass over stdin, hare leaves no file: the cache has no
 # name until it is whole (on a file system without O_TMPFILE it would leave
 # its temporary file, as nothing can clean up after SIGKILL).
@@ -131,6 +138,10 @@ awk 'NR <= 30 { print (NR % 10 == 0 ? "| a b" : $0) }' small.vw > unlabelled.vw
 train unlabelled.vw --passes 3 2> err.txt
 grep -q "^hare train: no labelled example was held out (the 3 held out have no label): no early stop$" \
   err.txt || fail "unlabelled holdout: $(cat err.txt)"
+head -10 unlabelled.vw > unlabelled1.vw
+train unlabelled1.vw --passes 2 2> err.txt
+grep -q "^hare train: no labelled example was held out (the one held out has no label): no early stop$" \
+  err.txt || fail "one unlabelled held out: $(cat err.txt)"
 
 # A reused cache keeps the text's bad lines: counted again, and --strict
 # reads the text (and stops there) rather than a cache made without it.
