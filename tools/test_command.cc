@@ -18,6 +18,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/output.h"
+#include "tools/predictions.h"
 
 namespace hare::tools {
 namespace {
@@ -28,52 +29,6 @@ struct FileCloser {
   }
 };
 using File = std::unique_ptr<FILE, FileCloser>;
-
-// Appends "label value[ tag]" for example i: the predicted label (a class
-// name, or 1/-1), then P(+1) (binary) or the probability of the predicted
-// class given `probabilities` (Calibration::ClassProbabilities); without them
-// the raw score (binary) or the predicted class's score. For a model of
-// classes, `top` > 1 adds the next best classes with theirs, up to `top` in
-// all, as fastText's predict-prob k writes them (by score, the first among
-// ties); a binary model's one value says all.
-void AppendPrediction(const learner::ModelHeader& h, const learner::ClassMap& classes,
-                      const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
-                      const std::vector<double>& probabilities, size_t top,
-                      std::vector<int32_t>& order, std::string& out) {
-  const std::span<const float> row = scores.row(i);
-  if (h.binary()) {
-    out += scores.Predicted(i, probabilities) == 1 ? "1 " : "-1 ";
-    AppendFloat(out, static_cast<float>(probabilities.empty() ? row[0] : probabilities[1]));
-  } else {
-    // Highest score first, the first class among ties: the predicted class
-    // leads, by Scores::Predicted's rule.
-    order.resize(row.size());
-    std::iota(order.begin(), order.end(), 0);
-    const auto n = static_cast<std::ptrdiff_t>(std::min(top, order.size()));
-    std::partial_sort(order.begin(), order.begin() + n, order.end(), [&](int32_t a, int32_t b) {
-      const float sa = row[static_cast<size_t>(a)], sb = row[static_cast<size_t>(b)];
-      return sa > sb || (sa == sb && a < b);
-    });
-    for (std::ptrdiff_t j = 0; j < n; ++j) {
-      const auto k = static_cast<size_t>(order[static_cast<size_t>(j)]);
-      if (j > 0) out += ' ';
-      out += classes.names()[k];
-      out += ' ';
-      AppendFloat(out, static_cast<float>(probabilities.empty() ? row[k] : probabilities[k]));
-    }
-  }
-  if (!batch.tag(i).empty()) {
-    out += ' ';
-    out += batch.tag(i);
-  }
-  out += '\n';
-}
-
-// Empty lines for the lines of a chunk from `next` up to `line` (not
-// included): its blank and bad lines, so that line n out answers line n in.
-void PadTo(uint32_t line, uint32_t& next, std::string& text) {
-  for (; next < line; ++next) text += '\n';
-}
 
 constexpr const char* kTestSynopsis =
     "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
@@ -189,8 +144,8 @@ int TestCommand(int argc, char** argv) {
           h.calibration.ClassProbabilities(scores.row(i), h.binary(), probabilities);
           if (out) {
             PadTo(batch.line(i), line, text);
-            AppendPrediction(h, classes, batch, scores, i, probabilities, static_cast<size_t>(top),
-                             order, text);
+            AppendPrediction(h.binary(), classes.names(), batch, scores, i, probabilities,
+                             static_cast<size_t>(top), order, text);
             ++line;
           }
           if (ids[i] < 0) continue;
@@ -278,8 +233,8 @@ int PredictCommand(int argc, char** argv) {
           PadTo(batch.line(i), line, text);
           model->header().calibration.ClassProbabilities(scores.row(i), model->header().binary(),
                                                          probabilities);
-          AppendPrediction(model->header(), classes, batch, scores, i, probabilities,
-                           static_cast<size_t>(top), order, text);
+          AppendPrediction(model->header().binary(), classes.names(), batch, scores, i,
+                           probabilities, static_cast<size_t>(top), order, text);
           ++line;
         }
         PadTo(batch.line_count + 1, line, text);
