@@ -292,7 +292,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
             std::span<const uint8_t> held_out, Scores& scores) {
           learner.Train(batch, ids, held_out, scores);
-          return absl::OkStatus();
+          return run.predictions == nullptr ? absl::OkStatus()
+                                            : (*run.predictions)(batch, scores, classes.names());
         });
     if (!status.ok()) break;
     if (writer != nullptr) {

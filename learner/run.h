@@ -21,12 +21,19 @@
 
 namespace hare::learner {
 
+// Train's progressive predictions: each batch's scores, made before it was
+// learned from, with the names of the classes met so far (class labels). An
+// error (output refused) ends the run with it.
+using PredictionSink = std::function<absl::Status(const io::ExampleBatch&, const Scores&,
+                                                  std::span<const std::string> class_names)>;
+
 struct RunOptions {
-  bool strict = false;               // the first bad line is an error
-  std::ostream* messages = nullptr;  // bad lines, cache and pass reports (null: nowhere)
-  std::ostream* progress = nullptr;  // the progress table (null: none)
-  size_t max_messages = 100;         // bad lines reported before going quiet
-  bool bad_lines_only = false;       // messages: no cache or pass reports
+  bool strict = false;                          // the first bad line is an error
+  std::ostream* messages = nullptr;             // bad lines, cache and pass reports (null: nowhere)
+  std::ostream* progress = nullptr;             // the progress table (null: none)
+  size_t max_messages = 100;                    // bad lines reported before going quiet
+  bool bad_lines_only = false;                  // messages: no cache or pass reports
+  const PredictionSink* predictions = nullptr;  // Train: given every batch of every pass
 };
 
 struct PassResult {

@@ -6,12 +6,21 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
 
 namespace hare::tools {
+
+// A file the command writes, or stdout (not closed).
+struct FileCloser {
+  void operator()(FILE* f) const {
+    if (f != stdout) fclose(f);
+  }
+};
+using File = std::unique_ptr<FILE, FileCloser>;
 
 // Writes `text` to `out`, then empties it; flushes `out` too if `flush`. On
 // failure, "cannot write WHAT: REASON" ("to stdout", "predictions FILE").

@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kRunFlags[] = {
     "-i",           "-f",        "--passes", "-c",       "--holdout-period", "--holdout-off",
     "--early-stop", "--threads", "--quiet",  "--strict", "--save-resume",    "--probabilities",
-    "--keep-names", "-h"};
+    "--keep-names", "-p",        "-h"};
 
 // The model's learner line without what belongs to its run ("--passes 5",
 // "--holdout-off", "--holdout-period 4", "--early-stop 2").

@@ -23,13 +23,6 @@
 namespace hare::tools {
 namespace {
 
-struct FileCloser {
-  void operator()(FILE* f) const {
-    if (f != stdout) fclose(f);
-  }
-};
-using File = std::unique_ptr<FILE, FileCloser>;
-
 constexpr const char* kTestSynopsis =
     "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
     "Scores the examples in FILEs (or stdin) with MODEL. With -p, writes one line per input\n"

@@ -1,10 +1,14 @@
 // hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--rule NAME] [options]
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <span>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -18,6 +22,8 @@
 #include "learner/run.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/output.h"
+#include "tools/predictions.h"
 #include "tools/resume.h"
 #include "tools/train_flags.h"
 
@@ -50,8 +56,16 @@ int TrainCommand(int argc, char** argv) {
   TrainFlags train(flags);
   learner::TrainOptions& o = train.options;
   const learner::LearnerOptions& l = o.learner;
+  std::string predictions_path;
+  flags.AddString("-p,--predictions", "FILE",
+                  "write each example's prediction, made before learning from it, to FILE ('-' "
+                  "for stdout), every pass (VW's -p while training)",
+                  &predictions_path);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &o.inputs); code >= 0) return code;
   std::vector<std::string> problems = train.Finish();
+  if (flags.WasGiven("-p") && predictions_path.empty()) {
+    problems.push_back("-p needs a file name ('-' for stdout)");
+  }
   // hare train's own (tune sets the passes, holdout and cache itself): one
   // pass holds nothing out, but for --probabilities to fit on, and has no
   // pass after which to stop; and the model must not replace the cache.
@@ -76,6 +90,12 @@ int TrainCommand(int argc, char** argv) {
       (full(o.cache) == full(o.model_out) ||
        !io::InputAt(o.cache, std::vector{o.model_out}).empty())) {
     problems.push_back("-c and -f name the same file: the model would replace the cache");
+  }
+  for (const auto& [flag, path] : {std::pair{"-f", o.model_out}, std::pair{"-c", o.cache}}) {
+    if (!predictions_path.empty() && predictions_path != "-" && !path.empty() &&
+        full(predictions_path) == full(path)) {
+      problems.push_back(absl::StrCat("-p and ", flag, " name the same file"));
+    }
   }
   if (!problems.empty()) return FailUsage("train", problems);
   // -i: the model to go on from gives the features, the learner and its
@@ -106,6 +126,31 @@ int TrainCommand(int argc, char** argv) {
   if (!o.cache.empty()) {
     if (absl::Status s = io::CheckCachePath(o.cache, io::InputsOrStdin(o.inputs)); !s.ok()) {
       return Fail("train", s, kExitInput);
+    }
+  }
+  // -p: as hare test -p, never onto the data or the model gone on from.
+  File predictions;
+  if (!predictions_path.empty()) {
+    std::vector<std::string> read = io::InputsOrStdin(o.inputs);
+    if (!o.model_in.empty()) read.push_back(o.model_in);
+    if (predictions_path != "-") {
+      if (const std::string file = io::InputAt(predictions_path, read); !file.empty()) {
+        return Fail("train",
+                    absl::StrCat("cannot write predictions ", predictions_path, ": it is the ",
+                                 file == o.model_in ? "model " : "input ", file,
+                                 " (the predictions would replace it)"),
+                    kExitInput);
+      }
+    }
+    // Each line answered as it arrives, as hare predict does: a chunk is
+    // parsed when read, not when a block is full.
+    o.chunking.fill_blocks = false;
+    predictions.reset(predictions_path == "-" ? stdout : fopen(predictions_path.c_str(), "w"));
+    if (!predictions) {
+      return Fail(
+          "train",
+          absl::StrCat("cannot write predictions ", predictions_path, ": ", std::strerror(errno)),
+          kExitInput);
     }
   }
 
@@ -143,8 +188,29 @@ int TrainCommand(int argc, char** argv) {
                         : "")
               << "\n";
   }
+  // The progressive predictions, one line per example (as hare predict
+  // writes them, with raw scores: probabilities are fitted after training).
+  std::string text;
+  std::vector<int32_t> order;
+  const std::string written =
+      predictions_path == "-" ? "to stdout" : absl::StrCat("predictions ", predictions_path);
+  const learner::PredictionSink write_predictions = [&](const io::ExampleBatch& batch,
+                                                        const learner::Scores& scores,
+                                                        std::span<const std::string> names) {
+    for (size_t i = 0; i < batch.size(); ++i) {
+      AppendPrediction(l.multiclass == learner::Multiclass::kNone, names, batch, scores, i, {}, 1,
+                       order, text);
+    }
+    return WriteText(predictions.get(), text, /*flush=*/true, written);
+  };
+  if (predictions) run.predictions = &write_predictions;
   absl::StatusOr<learner::TrainResult> result = learner::Train(o, *model, run);
   if (!result.ok()) return Fail("train", result.status(), kExitInput);
+  if (predictions) {
+    if (absl::Status s = WriteText(predictions.get(), text, /*flush=*/true, written); !s.ok()) {
+      return Fail("train", s, kExitInput);
+    }
+  }
   learner::PrintSummary(result->stats, std::cerr);
   if (model->overflowed() > overflowed_before) {
     std::cerr << "hare train: warning: " << model->overflowed() - overflowed_before

@@ -443,8 +443,10 @@ grep -qF "tokenizer version 1, and this hare's tokenizer is version 3: train the
   fail "test with an old tokenizer's model: $(cat err.txt)"
 
 # VW's options of other jobs name hare's command for them.
-for pair in "-p x|predictions: hare test -i MODEL -p FILE, or hare predict" \
-  "--audit|hare audit -i MODEL FILE shows each feature's weight" \
+expect_code 1 "$HARE" tune -p x d.vw 2> err.txt
+grep -qxF "hare tune: unknown option -p (predictions: hare test -i MODEL -p FILE, or hare predict)" \
+  err.txt || fail "tune -p: $(cat err.txt)"
+for pair in "--audit|hare audit -i MODEL FILE shows each feature's weight" \
   "--binary|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated" \
   "--link logistic|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated"; do
   option=${pair%%|*}
@@ -454,8 +456,12 @@ done
 expect_code 1 "$HARE" predict -i m.model -p out.txt 2> err.txt < d.vw
 grep -qxF "hare predict: unknown option -p (hare predict writes its predictions to stdout)" err.txt ||
   fail "predict -p: $(cat err.txt)"
-# A value may still look like one of those options: -q -p pairs namespaces - and p.
-"$HARE" train -q -p d.vw --quiet 2> err.txt || fail "-q -p: $(cat err.txt)"
+# A value may still start with '-': -q -y pairs namespaces - and y. One that
+# is an option of train's (-p) is refused; --quadratic=-p gives it.
+"$HARE" train -q -y d.vw --quiet 2> err.txt || fail "-q -y: $(cat err.txt)"
+expect_code 1 "$HARE" train -q -p d.vw 2> err.txt
+grep -qxF "hare train: -q needs a value (AB), not the option -p" err.txt || fail "-q -p: $(cat err.txt)"
+"$HARE" train --quadratic=-p d.vw --quiet 2> err.txt || fail "--quadratic=-p: $(cat err.txt)"
 # VW's grouped switches are not a value attached: -ck would name a cache "k".
 expect_code 1 "$HARE" train -ck --passes 2 d.vw 2> err.txt
 grep -qxF "hare train: -c needs a value (FILE), not the option -k: give each option apart" err.txt ||
