@@ -1,11 +1,9 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <memory>
-#include <numeric>
 #include <span>
 #include <vector>
 
