@@ -54,7 +54,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   if (!o.ignore_linear.empty()) absl::StrAppend(&key, " ignore_linear='", o.ignore_linear, "'");
   if (!o.keep.empty()) absl::StrAppend(&key, " keep='", o.keep, "'");
   if (o.class_labels) absl::StrAppend(&key, " class_labels=1");
-  if (o.format == Format::kText) {
+  if (IsSentences(o.format)) {
     const hashing::TextFeatureOptions& t = o.text;
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,
                     " minn=", t.minn, " maxn=", t.maxn, " affix=", hashing::AffixSpec(t.affixes),

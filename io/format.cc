@@ -12,6 +12,8 @@ const char* FormatName(Format f) {
       return "libsvm";
     case Format::kText:
       return "text";
+    case Format::kFastText:
+      return "fasttext";
   }
   return "?";
 }
@@ -20,6 +22,7 @@ std::optional<Format> FormatFromName(std::string_view name) {
   if (name == "vw") return Format::kVw;
   if (name == "libsvm" || name == "svmlight") return Format::kLibsvm;
   if (name == "text") return Format::kText;
+  if (name == "fasttext") return Format::kFastText;
   return std::nullopt;
 }
 

@@ -12,7 +12,15 @@
 
 namespace hare::io {
 
-enum class Format { kVw, kLibsvm, kText };
+// Sentences come as text ("label<TAB>sentence") or as fastText's lines
+// ("__label__pos a sentence"); both go through the same tokenizer and
+// templates.
+enum class Format { kVw, kLibsvm, kText, kFastText };
+
+inline bool IsSentences(Format f) { return f == Format::kText || f == Format::kFastText; }
+
+// fastText's label prefix: a word starting with it is the line's label.
+inline constexpr std::string_view kFastTextLabel = "__label__";
 
 const char* FormatName(Format f);
 std::optional<Format> FormatFromName(std::string_view name);

@@ -155,6 +155,9 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
         case Format::kText:
           ok = ParseTextLine(line, ctx_, batch, &label, &error);
           break;
+        case Format::kFastText:
+          ok = ParseFastTextLine(line, ctx_, batch, &label, &error);
+          break;
       }
     } catch (const std::bad_alloc&) {
       // A line of more features than the memory holds is a bad line: its

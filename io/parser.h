@@ -20,8 +20,10 @@ struct LineContext {
   uint32_t mask;
   uint64_t default_namespace_hash;
   uint32_t constant_index;
-  // Plain text: the tokenizer's output and the templates.
+  // Plain text: the tokenizer's output and the templates; fastText's line
+  // with its label blanked out.
   std::string scratch;
+  std::string unlabelled;
   std::vector<std::string_view> tokens;
   hashing::TextFeaturizer featurizer;
   // VW with interactions: each feature of the line with its namespace's letter.
@@ -76,6 +78,8 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
                      LineError* error);
 bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
                    LineError* error);
+bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                       LineError* error);
 
 // A binary label: -1, +1 (or 1), and 0 which means -1. Anything else is outside the set.
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message);

@@ -2,6 +2,11 @@
 //
 //   line := [ label ] TAB text      |  text          (no TAB: no label)
 //
+// or fastText's: the word starting with __label__, anywhere in the line, is
+// its label (kept whole: "__label__pos", as fastText predicts it); the other
+// words are the text. fastText takes several labels for one line; hare
+// learns one class an example, so a second label is a bad line.
+//
 // The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
 // punctuation split off, apostrophes kept inside words, every script
 // lower-cased unless --keep-case) and the templates chosen (word unigrams by default;
@@ -10,28 +15,18 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "io/number.h"
 #include "io/parser.h"
 
 namespace hare::io {
 
-bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
-                   LineError* error) {
-  const char* begin = line.data();
-  const char* const end = begin + line.size();
-  const char* p = begin;
-  if (const void* tab = std::memchr(begin, '\t', line.size())) {
-    const char* label_end = static_cast<const char*>(tab);
-    const std::string_view name =
-        StripSpace(std::string_view(begin, static_cast<size_t>(label_end - begin)));
-    if (!name.empty() &&
-        !ParseLabel(name, static_cast<uint32_t>(name.data() - begin) + 1, ctx, label, error)) {
-      return false;
-    }
-    p = label_end + 1;
-  }
-  const std::string_view text(p, static_cast<size_t>(end - p));
+namespace {
+
+// The features of `text`, which starts at byte `offset` of its line.
+bool AddTextFeatures(std::string_view text, size_t offset, LineContext& ctx, ExampleBatch& batch,
+                     LineError* error) {
   if (uint32_t bad = hashing::Tokenize(text, ctx.options.text.keep_case, ctx.scratch, ctx.tokens)) {
-    error->column = static_cast<uint32_t>(p - begin) + bad;
+    error->column = static_cast<uint32_t>(offset) + bad;
     error->message = hashing::InvalidUtf8Message(text, bad);
     return false;
   }
@@ -45,6 +40,58 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
     batch.AddName(*space == '\0' ? ctx.text_names[k] : absl::StrCat(space, "^", ctx.text_names[k]));
   }
   return true;
+}
+
+}  // namespace
+
+bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                   LineError* error) {
+  const char* begin = line.data();
+  const char* p = begin;
+  if (const void* tab = std::memchr(begin, '\t', line.size())) {
+    const char* label_end = static_cast<const char*>(tab);
+    const std::string_view name =
+        StripSpace(std::string_view(begin, static_cast<size_t>(label_end - begin)));
+    if (!name.empty() &&
+        !ParseLabel(name, static_cast<uint32_t>(name.data() - begin) + 1, ctx, label, error)) {
+      return false;
+    }
+    p = label_end + 1;
+  }
+  return AddTextFeatures(line.substr(static_cast<size_t>(p - begin)),
+                         static_cast<size_t>(p - begin), ctx, batch, error);
+}
+
+bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                       LineError* error) {
+  // The text is the line with its label blanked out, so that columns stay.
+  ctx.unlabelled.assign(line);
+  std::string_view found;
+  for (size_t at = 0; at < line.size();) {
+    if (IsSpace(line[at])) {
+      ++at;
+      continue;
+    }
+    size_t word_end = at;
+    while (word_end < line.size() && !IsSpace(line[word_end])) ++word_end;
+    const std::string_view word = line.substr(at, word_end - at);
+    if (word.starts_with(kFastTextLabel)) {
+      if (!found.empty()) {
+        error->column = static_cast<uint32_t>(at) + 1;
+        error->message = absl::StrCat("a second label, ", Quote(word), " after ", Quote(found),
+                                      ": hare learns one class for each example");
+        return false;
+      }
+      found = word;
+      ctx.unlabelled.replace(at, word.size(), word.size(), ' ');
+    }
+    at = word_end;
+  }
+  if (!found.empty() && !ParseLabel(found, static_cast<uint32_t>(found.data() - line.data()) + 1,
+                                    ctx, label, error)) {
+    return false;
+  }
+  return AddTextFeatures(ctx.unlabelled, 0, ctx, batch, error);
 }
 
 }  // namespace hare::io

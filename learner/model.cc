@@ -483,7 +483,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   if (!read_at(tail.data(), tail.size(), names_at)) return refuse("read error");
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
-      format > static_cast<uint8_t>(io::Format::kText) ||
+      format > static_cast<uint8_t>(io::Format::kFastText) ||
       rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 7 || !std::isfinite(h.threshold) ||
       !std::isfinite(h.learning_rate)) {
     return refuse("its header holds values out of range");
@@ -509,7 +509,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     return refuse("its text templates are out of range");
   }
   h.tokenizer = text[8];
-  if (h.format == io::Format::kText && h.tokenizer != hashing::kTokenizerVersion &&
+  if (io::IsSentences(h.format) && h.tokenizer != hashing::kTokenizerVersion &&
       use == ModelUse::kPredict) {
     return refuse(absl::StrCat("its text was split into words by tokenizer version ", int{text[8]},
                                ", and this hare's tokenizer is version ",
@@ -588,7 +588,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
       }
       return given;
     };
-    const bool words = h.format == io::Format::kText;
+    const bool words = io::IsSentences(h.format);
     if (most(h.ngrams, words ? h.text.ngram : 0) >= 3 &&
         most(h.skips, words ? h.text.skips : 0) >= 1) {
       return refuse(absl::StrCat(

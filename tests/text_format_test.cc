@@ -165,5 +165,46 @@ INSTANTIATE_TEST_SUITE_P(
                       BadLineCase{"nan\tsome words", 1, "bad label 'nan': not a finite number"},
                       BadLineCase{"1 1\tsome words", 1, "bad label '1 1': not a number"}));
 
+ParseOptions FastText() {
+  ParseOptions o;
+  o.format = Format::kFastText;
+  o.class_labels = true;
+  return o;
+}
+
+TEST(TextFormatTest, FastTextLabelAnywhereIsKeptWholeAndTheRestIsTheText) {
+  const ParseOptions options = FastText();
+  ParsedChunk p("__label__NUM:dist How far ?\nhow __label__pos far\nHow far ?\n", options);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.label(0), ExampleBatch::kClassLabel);
+  EXPECT_EQ(b.class_label(0), "__label__NUM:dist");  // case and ':' as written
+  EXPECT_EQ(b.class_label(1), "__label__pos");
+  EXPECT_EQ(b.label(2), ExampleBatch::kNoLabel);  // no label word: unlabelled
+  // The same words as text's, without the label.
+  const std::vector<Feature> how_far = {Word("how"), Word("far"), Word("?"),
+                                        ConstantFeature(kText)};
+  EXPECT_EQ(FeaturesOf(b, 0), how_far);
+  EXPECT_EQ(FeaturesOf(b, 2), how_far);
+  EXPECT_EQ(FeaturesOf(b, 1),
+            (std::vector<Feature>{Word("how"), Word("far"), ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, FastTextSecondLabelIsABadLineAndColumnsCountTheLabel) {
+  const ParseOptions options = FastText();
+  ParsedChunk p("__label__a x __label__b\n__label__a caf\xc3 ok\n", options);
+  const ExampleBatch& b = p.batch();
+  EXPECT_EQ(b.size(), 0u);
+  ASSERT_EQ(b.bad_lines.size(), 2u);
+  EXPECT_EQ(b.bad_lines[0].column, 14u);
+  EXPECT_EQ(b.bad_lines[0].message,
+            "a second label, '__label__b' after '__label__a': hare learns one class for each "
+            "example");
+  // The invalid byte's column in the line, the label counted.
+  EXPECT_EQ(b.bad_lines[1].line, 2u);
+  EXPECT_EQ(b.bad_lines[1].column, 15u);
+}
+
 }  // namespace
 }  // namespace hare::io

@@ -162,7 +162,7 @@ int ModelCommand(int argc, char** argv) {
       h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
       FloatText(h.threshold) + (h.threshold_per_feature ? " per unit of sum x" : ""),
       FloatText(h.learning_rate), h.examples, model->nonzero(),
-      (h.format == io::Format::kText
+      (io::IsSentences(h.format)
            ? "text templates    " + TemplatesText(h.text) + "\n" + TokenizerText(h.tokenizer)
            : "") +
           (h.interactions.empty()

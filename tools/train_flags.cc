@@ -52,7 +52,9 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
                   "AdaGrad's...), so that -i can go on from it",
                   &o.save_resume);
   flags.AddInt("-b,--bits", "BITS", "hash table size 2^BITS (1-32, default 18)", &bits_);
-  AddChoice(flags, "--format", "F", "input format: vw (default), libsvm or text",
+  AddChoice(flags, "--format", "F",
+            "input format: vw (default), libsvm, text (label TAB sentence) or fasttext "
+            "(__label__X words)",
             &io::FormatFromName, &o.parse.format);
   flags.AddUint("--hash-seed", "N", "seed of the feature hash (default 0)", &o.parse.hash_seed);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
@@ -221,11 +223,16 @@ std::vector<std::string> TrainFlags::Finish() {
   if (o.parse.ngrams.size() > 255 || o.parse.skips.size() > 255 || o.parse.affixes.size() > 255) {
     problems.push_back("at most 255 --ngram, 255 --skips and 255 --affix items");
   }
-  if (o.parse.format != io::Format::kText && !(o.parse.text == hashing::TextFeatureOptions{})) {
+  if (!io::IsSentences(o.parse.format) && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
         "the text templates (--minn, --maxn, --affix, --window, --collocations, --target, "
         "--keep-case, --no-unigrams; --ngram, --skips and --affix but with --format vw) need "
-        "--format text");
+        "--format text or fasttext");
+  }
+  if (o.parse.format == io::Format::kFastText && l.multiclass == learner::Multiclass::kNone) {
+    problems.push_back(
+        "--format fasttext's labels (__label__X) are class names: give --multiclass ova (or "
+        "crammer-singer, wta)");
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   // Options with a default value (not learner::Maybe) that other rules would

@@ -347,7 +347,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   } else {
     dims.push_back({"step", {"", "--margin 1", "--margin 10"}});
   }
-  if (given.parse.format == io::Format::kText) {
+  if (io::IsSentences(given.parse.format)) {
     dims.push_back({"ngram", {"", "--ngram 2", "--ngram 3"}});
     dims.push_back({"chars", {"", "--minn 3 --maxn 5"}});
     const hashing::TextFeatureOptions& t = given.parse.text;
