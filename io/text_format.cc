@@ -5,7 +5,8 @@
 // or fastText's: the word starting with __label__, anywhere in the line, is
 // its label (kept whole: "__label__pos", as fastText predicts it); the other
 // words are the text. fastText takes several labels for one line; hare
-// learns one class an example, so a second label is a bad line.
+// learns one class an example, so a second label (other than the first
+// again) is a bad line.
 //
 // The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
 // punctuation split off, apostrophes kept inside words, every script
@@ -67,16 +68,18 @@ bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& ba
   // The text is the line with its label blanked out, so that columns stay.
   ctx.unlabelled.assign(line);
   std::string_view found;
+  // fastText's word breaks: white space and NUL.
+  auto apart = [](char c) { return IsSpace(c) || c == '\0'; };
   for (size_t at = 0; at < line.size();) {
-    if (IsSpace(line[at])) {
+    if (apart(line[at])) {
       ++at;
       continue;
     }
     size_t word_end = at;
-    while (word_end < line.size() && !IsSpace(line[word_end])) ++word_end;
+    while (word_end < line.size() && !apart(line[word_end])) ++word_end;
     const std::string_view word = line.substr(at, word_end - at);
     if (word.starts_with(kFastTextLabel)) {
-      if (!found.empty()) {
+      if (!found.empty() && word != found) {
         error->column = static_cast<uint32_t>(at) + 1;
         error->message = absl::StrCat("a second label, ", Quote(word), " after ", Quote(found),
                                       ": hare learns one class for each example");

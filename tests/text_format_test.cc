@@ -206,5 +206,21 @@ TEST(TextFormatTest, FastTextSecondLabelIsABadLineAndColumnsCountTheLabel) {
   EXPECT_EQ(b.bad_lines[1].column, 15u);
 }
 
+TEST(TextFormatTest, FastTextSameLabelTwiceIsOneAndNulSeparatesWordsAsInFastText) {
+  const ParseOptions options = FastText();
+  const std::string chunk =
+      std::string("__label__e x __label__e\n__label__d") + '\0' + "__label__e y\n";
+  ParsedChunk p(chunk, options);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.class_label(0), "__label__e");
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("x"), ConstantFeature(kText)}));
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].message,
+            "a second label, '__label__e' after '__label__d': hare learns one class for each "
+            "example");
+}
+
 }  // namespace
 }  // namespace hare::io

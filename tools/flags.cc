@@ -121,7 +121,8 @@ std::string FlagParser::JobHint(std::string_view name) const {
   // training (a command that writes a model, -f) and using a model (-i).
   const bool trains = Knows("-f"), uses_a_model = Knows("-i");
   if (trains && (name == "-p" || name == "--predictions"))
-    return " (predictions: hare test -i MODEL -p FILE, or hare predict)";
+    return " (predictions: hare train -p FILE while it learns, hare test -i MODEL -p FILE, or "
+           "hare predict)";
   if (!trains && uses_a_model && (name == "-p" || name == "--predictions"))
     return " (hare predict writes its predictions to stdout)";
   if (trains && !uses_a_model &&

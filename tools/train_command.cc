@@ -97,6 +97,16 @@ int TrainCommand(int argc, char** argv) {
       problems.push_back(absl::StrCat("-p and ", flag, " name the same file"));
     }
   }
+  // Nor one descriptor by two names (-p - and -f /dev/stdout): the model's
+  // bytes would be mixed with the lines.
+  if (!predictions_path.empty() && !o.model_out.empty()) {
+    const int p = predictions_path == "-" ? 1 : io::WriteTargetOf(predictions_path).descriptor;
+    if (p >= 0 && p == io::WriteTargetOf(o.model_out).descriptor) {
+      problems.push_back(absl::StrCat("-p and -f both write to descriptor ", p,
+                                      (p == 1 ? " (stdout)" : ""),
+                                      ": the model would be mixed with the predictions"));
+    }
+  }
   if (!problems.empty()) return FailUsage("train", problems);
   // -i: the model to go on from gives the features, the learner and its
   // state; of the rest, only its header and names are kept.

@@ -444,7 +444,7 @@ grep -qF "tokenizer version 1, and this hare's tokenizer is version 3: train the
 
 # VW's options of other jobs name hare's command for them.
 expect_code 1 "$HARE" tune -p x d.vw 2> err.txt
-grep -qxF "hare tune: unknown option -p (predictions: hare test -i MODEL -p FILE, or hare predict)" \
+grep -qxF "hare tune: unknown option -p (predictions: hare train -p FILE while it learns, hare test -i MODEL -p FILE, or hare predict)" \
   err.txt || fail "tune -p: $(cat err.txt)"
 for pair in "--audit|hare audit -i MODEL FILE shows each feature's weight" \
   "--binary|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated" \

@@ -70,6 +70,9 @@ cmp -s a.vw keep.vw || fail "the input was changed"
 expect_code 1 "$HARE" train a.vw -p m.hare -f ./m.hare 2> err.txt
 expect_eq "-p and -f" "hare train: -p and -f name the same file
 Run 'hare train --help' for the options." "$(cat err.txt)"
+expect_code 1 "$HARE" train a.vw -p - -f /dev/stdout 2> err.txt > mixed.out
+expect_eq "-p - and -f /dev/stdout" "hare train: -p and -f both write to descriptor 1 (stdout): the model would be mixed with the predictions
+Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train a.vw -p '' 2> err.txt
 grep -q "^hare train: -p needs a file name ('-' for stdout)$" err.txt || fail "-p '': $(cat err.txt)"
 # Refused output ends the run at once, with no model.
