@@ -1,8 +1,12 @@
 #include "tools/predictions.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <numeric>
 
+#include "absl/strings/str_cat.h"
+#include "io/example_reader.h"
 #include "tools/cli.h"
 
 namespace hare::tools {
@@ -42,6 +46,26 @@ void AppendPrediction(bool binary, std::span<const std::string> names,
 
 // Empty lines for the lines of a chunk from `next` up to `line` (not
 // included): its blank and bad lines, so that line n out answers line n in.
+absl::StatusOr<File> OpenPredictions(const std::string& path,
+                                     const std::vector<std::string>& inputs,
+                                     const std::string& model) {
+  if (path != "-") {  // checked before opening empties the file
+    std::vector<std::string> read = io::InputsOrStdin(inputs);
+    if (!model.empty()) read.push_back(model);
+    if (const std::string file = io::InputAt(path, read); !file.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "cannot write predictions ", path, ": it is the ", file == model ? "model " : "input ",
+          file, " (the predictions would replace it)"));
+    }
+  }
+  File out(path == "-" ? stdout : fopen(path.c_str(), "w"));
+  if (!out) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write predictions ", path, ": ", std::strerror(errno)));
+  }
+  return out;
+}
+
 void PadTo(uint32_t line, uint32_t& next, std::string& text) {
   for (; next < line; ++next) text += '\n';
 }

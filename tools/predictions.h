@@ -8,8 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "io/example_batch.h"
 #include "learner/learner.h"
+#include "tools/output.h"
 
 namespace hare::tools {
 
@@ -24,6 +26,13 @@ void AppendPrediction(bool binary, std::span<const std::string> names,
                       const io::ExampleBatch& batch, const learner::Scores& scores, size_t i,
                       std::span<const double> probabilities, size_t top,
                       std::vector<int32_t>& order, std::string& out);
+
+// Opens the file -p names ('-': stdout) to write predictions to, once it is
+// known to be none of `inputs` (none: stdin, whose file counts too) nor the
+// `model` read (may be empty), which it would replace.
+absl::StatusOr<File> OpenPredictions(const std::string& path,
+                                     const std::vector<std::string>& inputs,
+                                     const std::string& model);
 
 // Empty lines for the lines of a chunk from `next` up to `line` (not
 // included): its blank and bad lines, so that line n out answers line n in.

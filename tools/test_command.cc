@@ -1,7 +1,5 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <span>
@@ -80,27 +78,11 @@ int TestCommand(int argc, char** argv) {
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("test", s, kExitInput);
-  if (!predictions_path.empty() && predictions_path != "-") {
-    // Checked before -p empties the file.
-    std::vector<std::string> read = io::InputsOrStdin(inputs);
-    read.push_back(model_path);
-    if (const std::string file = io::InputAt(predictions_path, read); !file.empty()) {
-      return Fail("test",
-                  absl::StrCat("cannot write predictions ", predictions_path, ": it is the ",
-                               file == model_path ? "model " : "input ", file,
-                               " (the predictions would replace it)"),
-                  kExitInput);
-    }
-  }
   File out;
   if (!predictions_path.empty()) {
-    out.reset(predictions_path == "-" ? stdout : fopen(predictions_path.c_str(), "w"));
-    if (!out) {
-      return Fail("test",
-                  absl::StrFormat("cannot write predictions %s: %s", predictions_path,
-                                  std::strerror(errno)),
-                  kExitInput);
-    }
+    absl::StatusOr<File> opened = OpenPredictions(predictions_path, inputs, model_path);
+    if (!opened.ok()) return Fail("test", opened.status(), kExitInput);
+    out = *std::move(opened);
   }
   io::ExampleReader reader(inputs, model->header().parse_options(), io::ChunkerOptions{},
                            static_cast<int>(threads));

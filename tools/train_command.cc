@@ -1,8 +1,6 @@
 // hare train [FILE...] [-f MODEL] [-b BITS] [-l RATE] [--rule NAME] [options]
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -141,27 +139,12 @@ int TrainCommand(int argc, char** argv) {
   // -p: as hare test -p, never onto the data or the model gone on from.
   File predictions;
   if (!predictions_path.empty()) {
-    std::vector<std::string> read = io::InputsOrStdin(o.inputs);
-    if (!o.model_in.empty()) read.push_back(o.model_in);
-    if (predictions_path != "-") {
-      if (const std::string file = io::InputAt(predictions_path, read); !file.empty()) {
-        return Fail("train",
-                    absl::StrCat("cannot write predictions ", predictions_path, ": it is the ",
-                                 file == o.model_in ? "model " : "input ", file,
-                                 " (the predictions would replace it)"),
-                    kExitInput);
-      }
-    }
+    absl::StatusOr<File> opened = OpenPredictions(predictions_path, o.inputs, o.model_in);
+    if (!opened.ok()) return Fail("train", opened.status(), kExitInput);
+    predictions = *std::move(opened);
     // Each line answered as it arrives, as hare predict does: a chunk is
     // parsed when read, not when a block is full.
     o.chunking.fill_blocks = false;
-    predictions.reset(predictions_path == "-" ? stdout : fopen(predictions_path.c_str(), "w"));
-    if (!predictions) {
-      return Fail(
-          "train",
-          absl::StrCat("cannot write predictions ", predictions_path, ": ", std::strerror(errno)),
-          kExitInput);
-    }
   }
 
   std::unique_ptr<learner::Learner> model = learner::MakeLearner(l, o.parse.bits);
