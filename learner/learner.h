@@ -2,8 +2,8 @@
 // template parameter and its per-feature work is inlined (linear_learner.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <span>
 #include <vector>
@@ -30,27 +30,31 @@ inline float PredictedLabel(float score) { return score > 0 ? 1.0f : -1.0f; }
 inline int32_t BinaryClass(float label) { return label > 0 ? 1 : 0; }
 
 // The scores of a batch, one row per example. A binary model has one column,
-// the score of +1; a model of K classes has a column per class, and a class
-// not yet seen when an example was scored has the score -infinity there.
+// the score of +1; a model of K classes has a column per class, and an
+// example's row holds the classes known before it (its own class, first seen
+// there, is not among them: the example could not have been predicted so).
 class Scores {
  public:
-  static constexpr float kUnseen = -std::numeric_limits<float>::infinity();
-
   void Reset(size_t examples, size_t columns, bool binary) {
     columns_ = columns;
     binary_ = binary;
-    values_.assign(examples * columns, kUnseen);
+    values_.assign(examples * columns, 0.0f);
+    known_.assign(examples, columns);
   }
   size_t columns() const { return columns_; }
   bool binary() const { return binary_; }
-  std::span<float> row(size_t i) { return {values_.data() + i * columns_, columns_}; }
-  std::span<const float> row(size_t i) const { return {values_.data() + i * columns_, columns_}; }
+  // Every column of row i, for the learner to fill.
+  std::span<float> columns(size_t i) { return {values_.data() + i * columns_, columns_}; }
+  // Row i shows its first `known` columns only.
+  void Restrict(size_t i, size_t known) { known_[i] = std::min(known, columns_); }
+  std::span<float> row(size_t i) { return {values_.data() + i * columns_, known_[i]}; }
+  std::span<const float> row(size_t i) const { return {values_.data() + i * columns_, known_[i]}; }
 
   // The class example i is predicted: binary, 1 (+1) if its score is > 0,
   // else 0; otherwise the class of the highest score, the first among ties.
   int32_t Predicted(size_t i) const {
     const std::span<const float> r = row(i);
-    if (r.empty()) return -1;  // no class known yet
+    if (r.empty()) return -1;  // no class known before the example
     if (binary_) return r[0] > 0 ? 1 : 0;
     int32_t best = 0;
     for (size_t k = 1; k < r.size(); ++k) {
@@ -70,6 +74,7 @@ class Scores {
   size_t columns_ = 1;
   bool binary_ = true;
   std::vector<float> values_;
+  std::vector<size_t> known_;
 };
 
 // All a learner holds, so that training can go on where it stopped

@@ -89,58 +89,18 @@ class LinearLearner final : public Learner {
       if (i + kPrefetchAhead < batch.size())
         PrefetchFeatures(table_, batch.indices(i + kPrefetchAhead));
       const int32_t c = classes[i];
-      if (!binary && c >= known_) known_ = c + 1;  // a class counts from its first example
-      const size_t k_count = binary ? 1 : static_cast<size_t>(known_);
-      const std::span<float> row = scores.row(i).first(k_count);
+      // A class counts from its first example, which is scored and learned
+      // from with it, but predicted without it.
+      const size_t known = binary ? 1 : static_cast<size_t>(known_);
+      const std::span<float> row =
+          scores.columns(i).first(binary ? 1 : std::max(known, static_cast<size_t>(c + 1)));
+      if (!binary) known_ = static_cast<int32_t>(row.size());
       if (!held_out.empty() && held_out[i]) {
         PredictionScores(batch, i, row);
-        continue;
+      } else {
+        LearnFrom(batch, i, c, row);
       }
-      const auto indices = batch.indices(i);
-      const auto values = batch.values(i);
-      if constexpr (kLazyReg) {
-        RebaseRegularization();
-        for (uint32_t k = 0; k < k_count; ++k) {
-          ForEachFeature<kFloats>(table_, indices, values, k,
-                                  [&](float* slot, float) { PayRegularization(slot); });
-        }
-      }
-      // Sums past the float range: the scores are done again in doubles, so
-      // that none reported is NaN, and the example is not learned from.
-      const ExampleSums sums = ExampleScores<kFloats>(
-          table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
-          [this](const float* slot) { return rule_.Weight(slot); }, row);
-      const float scale = sums.scale;  // applied to every x_i
-      constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
-      const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
-      const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
-      if (c < 0) continue;
-      ++steps_;
-      if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
-      if constexpr (kLazyReg) AdvanceRegularization();
-      if (overflowed) {
-        ++overflowed_;
-        continue;
-      }
-      const float importance = batch.importance(i);
-      bool beyond_floats = false;  // a step beyond the float range, not taken
-      switch (multiclass_) {
-        case Multiclass::kNone:
-          beyond_floats =
-              !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
-          break;
-        case Multiclass::kOneVsAll:
-          for (uint32_t k = 0; k < k_count; ++k) {
-            beyond_floats |= !Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k],
-                                    norm2s, scale, importance);
-          }
-          break;
-        case Multiclass::kCrammerSinger:
-        case Multiclass::kWinnerTakeAll:
-          beyond_floats = !LearnClasses(indices, values, c, row, norm2s, scale, importance);
-          break;
-      }
-      overflowed_ += beyond_floats;
+      scores.Restrict(i, known);
     }
   }
 
@@ -233,6 +193,56 @@ class LinearLearner final : public Learner {
   uint64_t steps() const { return steps_; }
 
  private:
+  // Example i's scores into `row` (class k's in row[k]), then, if it has a
+  // class (c >= 0), the rule's steps.
+  void LearnFrom(const io::ExampleBatch& batch, size_t i, int32_t c, std::span<float> row) {
+    const auto indices = batch.indices(i);
+    const auto values = batch.values(i);
+    if constexpr (kLazyReg) {
+      RebaseRegularization();
+      for (uint32_t k = 0; k < row.size(); ++k) {
+        ForEachFeature<kFloats>(table_, indices, values, k,
+                                [&](float* slot, float) { PayRegularization(slot); });
+      }
+    }
+    // Sums past the float range: the scores are done again in doubles, so
+    // that none reported is NaN, and the example is not learned from.
+    const ExampleSums sums = ExampleScores<kFloats>(
+        table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
+        [this](const float* slot) { return rule_.Weight(slot); }, row);
+    const float scale = sums.scale;  // applied to every x_i
+    constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
+    const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
+    const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
+    if (c < 0) return;
+    ++steps_;
+    if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
+    if constexpr (kLazyReg) AdvanceRegularization();
+    if (overflowed) {
+      ++overflowed_;
+      return;
+    }
+    const float importance = batch.importance(i);
+    bool beyond_floats = false;  // a step beyond the float range, not taken
+    switch (multiclass_) {
+      case Multiclass::kNone:
+        beyond_floats =
+            !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
+        break;
+      case Multiclass::kOneVsAll:
+        for (uint32_t k = 0; k < row.size(); ++k) {
+          beyond_floats |= !Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k],
+                                  norm2s, scale, importance);
+        }
+        break;
+      case Multiclass::kCrammerSinger:
+      case Multiclass::kWinnerTakeAll:
+        beyond_floats = !LearnClasses(indices, values, c, row, norm2s, scale, importance);
+        break;
+    }
+    overflowed_ += beyond_floats;
+  }
+
   // Learns from an example in class k's weight vector as a binary example
   // with label y and score `score`. Returns false when the step is beyond the
   // float range and not taken (plain PA's loss / ||x||^2 when every x_i is

@@ -180,6 +180,38 @@ TEST(MulticlassUpdateTest, BatchBoundariesDoNotMatter) {
   }
 }
 
+// An example is predicted among the classes known before it: its own class,
+// first seen there, is learned from but not among its scores, and before any
+// class is known nothing is predicted (and it counts as a mistake).
+TEST(MulticlassUpdateTest, AClassFirstSeenIsNotAmongItsExamplesPredictions) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kOneVsAll);
+  const std::vector<Labelled> examples = {{kSlots, kX, 0}, {kSlots, kX, 1}, {kSlots, kX, 0}};
+  const Scores s = TrainAll(l, examples);
+  EXPECT_TRUE(s.row(0).empty());
+  EXPECT_EQ(s.Predicted(0), -1);
+  // Class 0 learned x from the first example (score 0 is a mistake for +1):
+  // 1 + 4 + 0.25 = 5.25 for the second; class 1, scoring 0, is not shown.
+  ASSERT_EQ(s.row(1).size(), 1u);
+  EXPECT_EQ(s.row(1)[0], 5.25f);
+  EXPECT_EQ(s.Predicted(1), 0);
+  // Then class 0 lost x and class 1 gained it: the third sees 0 and 5.25,
+  // and the two swap again.
+  ASSERT_EQ(s.row(2).size(), 2u);
+  EXPECT_EQ(s.row(2)[0], 0.0f);
+  EXPECT_EQ(s.row(2)[1], 5.25f);
+  EXPECT_EQ(s.Predicted(2), 1);
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1, 2, 0.5f}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{0, 0, 0}));
+
+  // A held-out example makes its class known, without it among its scores.
+  LinearLearner<Perceptron, false, false> h(Perceptron{}, 6, {}, Multiclass::kOneVsAll);
+  Scores held;
+  const std::vector<uint8_t> out = {1};
+  h.Train(BatchOf({{kSlots, kX, 0}}), std::vector<int32_t>{0}, out, held);
+  EXPECT_TRUE(held.row(0).empty());
+  EXPECT_EQ(h.classes(), 1);
+}
+
 // The lazy average of K vectors against the naive one.
 TEST(MulticlassUpdateTest, LazyAverageEqualsTheNaiveAverage) {
   const auto examples = RandomLabelled(11, 400, 3);

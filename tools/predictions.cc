@@ -16,6 +16,7 @@ void AppendPrediction(bool binary, std::span<const std::string> names,
                       std::span<const double> probabilities, size_t top,
                       std::vector<int32_t>& order, std::string& out) {
   const std::span<const float> row = scores.row(i);
+  const bool predicted = binary || !row.empty();  // no class known yet: nothing
   if (binary) {
     out += scores.Predicted(i, probabilities) == 1 ? "1 " : "-1 ";
     AppendFloat(out, static_cast<float>(probabilities.empty() ? row[0] : probabilities[1]));
@@ -38,7 +39,7 @@ void AppendPrediction(bool binary, std::span<const std::string> names,
     }
   }
   if (!batch.tag(i).empty()) {
-    out += ' ';
+    if (predicted) out += ' ';
     out += batch.tag(i);
   }
   out += '\n';

@@ -21,14 +21,20 @@ expect_eq "two passes" "-1 0
 1 1
 -1 0" "$(cat two.txt)"
 
-# Classes, one-vs-all: the class with the highest score, and that score.
-# "who is y" meets A's "is" and constant (2); "what is z" then meets B's
-# "is" and constant (2) and A's "what" (1; A lost "is" and the constant).
+# Classes, one-vs-all: the class with the highest score, and that score,
+# among the classes known before the example. The first example knows none:
+# its line is empty and it counts as a mistake. "who is y" meets A's "is" and
+# constant (2; B, its own class, is not yet known); "what is z" then meets
+# B's "is" and constant (2) and A's "what" (1; A lost "is" and the constant).
 printf 'A\twhat is x\nB\twho is y\nA\twhat is z\n' > t.tsv
-"$HARE" train t.tsv --format text --multiclass ova -p - --quiet > classes.txt 2>/dev/null
-expect_eq "classes" "A 0
+"$HARE" train t.tsv --format text --multiclass ova -p - > classes.txt 2> classes.err
+expect_eq "classes" "
 A 2
 B 2" "$(cat classes.txt)"
+expect_eq "mistakes of a class's first example" 3 "$(summary_value mistakes classes.err)"
+printf "A 'one| a\nB 'two| b\n" | "$HARE" train --multiclass ova -p - --quiet > tags.txt 2>/dev/null
+expect_eq "tags, the first with no class to predict" "one
+A 1 two" "$(cat tags.txt)"
 
 # The lines' mistakes are the summary's, the same for every thread count,
 # and a run going on from a model (-i) writes its own.
