@@ -43,8 +43,12 @@ class Scores {
   }
   size_t columns() const { return columns_; }
   bool binary() const { return binary_; }
-  // Every column of row i, for the learner to fill.
-  std::span<float> columns(size_t i) { return {values_.data() + i * columns_, columns_}; }
+  // Every column of row i, the classes not known before example i too (the
+  // learner fills them: its update sees them).
+  std::span<float> full_row(size_t i) { return {values_.data() + i * columns_, columns_}; }
+  std::span<const float> full_row(size_t i) const {
+    return {values_.data() + i * columns_, columns_};
+  }
   // Row i shows its first `known` columns only.
   void Restrict(size_t i, size_t known) { known_[i] = std::min(known, columns_); }
   std::span<float> row(size_t i) { return {values_.data() + i * columns_, known_[i]}; }

@@ -93,7 +93,7 @@ class LinearLearner final : public Learner {
       // from with it, but predicted without it.
       const size_t known = binary ? 1 : static_cast<size_t>(known_);
       const std::span<float> row =
-          scores.columns(i).first(binary ? 1 : std::max(known, static_cast<size_t>(c + 1)));
+          scores.full_row(i).first(binary ? 1 : std::max(known, static_cast<size_t>(c + 1)));
       if (!binary) known_ = static_cast<int32_t>(row.size());
       if (!held_out.empty() && held_out[i]) {
         PredictionScores(batch, i, row);

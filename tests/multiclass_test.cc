@@ -282,9 +282,11 @@ TEST(MulticlassBoundTest, MistakesWithinTwiceRSquaredOverGammaSquared) {
         last = 0;
         for (const Labelled& e : data) {
           const Scores s = TrainAll(l, {e});
+          // A mistake of the update: every class, a new one too, against the true one.
+          const std::span<const float> row = s.full_row(0);
           bool error = false;
-          for (int k = 0; k < static_cast<int>(s.columns()); ++k) {
-            error |= k != e.c && s.row(0)[k] >= s.row(0)[e.c];
+          for (int k = 0; k < static_cast<int>(row.size()); ++k) {
+            error |= k != e.c && row[k] >= row[e.c];
           }
           last += error;
         }
