@@ -62,6 +62,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
                     " keep_case=", t.keep_case, " target=", t.target,
                     " tokenizer=", hashing::TokenizerId());
   }
+  if (o.format == Format::kFastText) absl::StrAppend(&key, " label_prefix=", o.label_prefix);
   for (const std::string& path : inputs) {
     struct stat st;
     if (path != "-" && stat(path.c_str(), &st) == 0) {

@@ -26,6 +26,18 @@ std::optional<Format> FormatFromName(std::string_view name) {
   return std::nullopt;
 }
 
+std::string LabelPrefixProblem(std::string_view prefix) {
+  if (prefix.empty() || prefix.size() > 255) return "must be 1 to 255 bytes";
+  if (hashing::InvalidUtf8At(prefix) > 0) return "is not valid UTF-8";
+  for (const char c : prefix) {
+    // fastText's word breaks: ' ', \t, \v, \f, \r, \n and NUL.
+    if (c == ' ' || (c >= '\t' && c <= '\r') || c == '\0') {
+      return "has white space or NUL in it, which end words";
+    }
+  }
+  return "";
+}
+
 bool ParseGramSpec(std::string_view spec, char* letter, int* n) {
   if (spec.empty()) return false;
   *letter = 0;

@@ -19,8 +19,14 @@ enum class Format { kVw, kLibsvm, kText, kFastText };
 
 inline bool IsSentences(Format f) { return f == Format::kText || f == Format::kFastText; }
 
-// fastText's label prefix: a word starting with it is the line's label.
+// fastText's label prefix: a word starting with it is the line's label
+// (another with --label, fastText's -label).
 inline constexpr std::string_view kFastTextLabel = "__label__";
+
+// Why `prefix` cannot be a label prefix (empty, longer than 255 bytes, not
+// valid UTF-8, or with white space or NUL, which end fastText's words), or
+// an empty string if it can.
+std::string LabelPrefixProblem(std::string_view prefix);
 
 const char* FormatName(Format f);
 std::optional<Format> FormatFromName(std::string_view name);
@@ -60,6 +66,8 @@ struct ParseOptions {
   // Labels are class names (any text without white space; in --format text
   // anything before the TAB) instead of binary -1/+1.
   bool class_labels = false;
+  // --format fasttext: a word starting with this is the line's label.
+  std::string label_prefix = std::string(kFastTextLabel);
   // Record each feature's name in the batch (ExampleBatch::names), for
   // --keep-names and hare audit: "ns^feature", "a^x*b^y" for an interaction,
   // "chars^<wo" for a character n-gram, the index for LIBSVM, "Constant".

@@ -81,6 +81,13 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
 bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
                        LineError* error);
 
+// fastText's line: the word starting with `prefix`, anywhere in it, into
+// *label (empty if none; kept whole, "__label__pos"), and the line with that
+// word blanked out into *text, so that columns stay. A second, different
+// label fills *error. The same word twice is one label.
+bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::string_view* label,
+                       std::string* text, LineError* error);
+
 // A binary label: -1, +1 (or 1), and 0 which means -1. Anything else is outside the set.
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message);
 

@@ -2,11 +2,10 @@
 //
 //   line := [ label ] TAB text      |  text          (no TAB: no label)
 //
-// or fastText's: the word starting with __label__, anywhere in the line, is
-// its label (kept whole: "__label__pos", as fastText predicts it); the other
-// words are the text. fastText takes several labels for one line; hare
-// learns one class an example, so a second label (other than the first
-// again) is a bad line.
+// or fastText's: the word starting with __label__ (or --label's prefix),
+// anywhere in the line, is its label (kept whole: "__label__pos", as fastText predicts it); the
+// other words are the text. fastText takes several labels for one line; hare learns one class an
+// example, so a second label (other than the first again) is a bad line.
 //
 // The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
 // punctuation split off, apostrophes kept inside words, every script
@@ -63,11 +62,10 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
                          static_cast<size_t>(p - begin), ctx, batch, error);
 }
 
-bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
-                       LineError* error) {
-  // The text is the line with its label blanked out, so that columns stay.
-  ctx.unlabelled.assign(line);
-  std::string_view found;
+bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::string_view* label,
+                       std::string* text, LineError* error) {
+  text->assign(line);
+  *label = {};
   // fastText's word breaks: white space and NUL.
   auto apart = [](char c) { return IsSpace(c) || c == '\0'; };
   for (size_t at = 0; at < line.size();) {
@@ -78,17 +76,26 @@ bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& ba
     size_t word_end = at;
     while (word_end < line.size() && !apart(line[word_end])) ++word_end;
     const std::string_view word = line.substr(at, word_end - at);
-    if (word.starts_with(kFastTextLabel)) {
-      if (!found.empty() && word != found) {
+    if (word.starts_with(prefix)) {
+      if (!label->empty() && word != *label) {
         error->column = static_cast<uint32_t>(at) + 1;
-        error->message = absl::StrCat("a second label, ", Quote(word), " after ", Quote(found),
+        error->message = absl::StrCat("a second label, ", Quote(word), " after ", Quote(*label),
                                       ": hare learns one class for each example");
         return false;
       }
-      found = word;
-      ctx.unlabelled.replace(at, word.size(), word.size(), ' ');
+      *label = word;
+      text->replace(at, word.size(), word.size(), ' ');
     }
     at = word_end;
+  }
+  return true;
+}
+
+bool ParseFastTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
+                       LineError* error) {
+  std::string_view found;
+  if (!SplitFastTextLine(line, ctx.options.label_prefix, &found, &ctx.unlabelled, error)) {
+    return false;
   }
   if (!found.empty() && !ParseLabel(found, static_cast<uint32_t>(found.data() - line.data()) + 1,
                                     ctx, label, error)) {

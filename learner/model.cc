@@ -48,6 +48,8 @@ constexpr uint32_t kAffixPart = 1;
 // lengths of the --ignore, --ignore_linear and --keep letters.
 constexpr uint32_t kVwAffixPart = 1;
 constexpr uint32_t kNamespaceUsePart = 3;
+// After them (version 12 on): the label prefix's length.
+constexpr uint32_t kLabelPrefixPart = 1;
 constexpr size_t kMaxLearnerFlags = 65535;
 // The training state's fixed part (version 10 on): floats per slot, classes,
 // steps, overflowed, the two totals, ||w||^2 and the slot count.
@@ -238,6 +240,7 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   extra +=
       kNamespaceUsePart + static_cast<uint32_t>(header.ignore.size() + header.ignore_linear.size() +
                                                 header.keep.size());
+  extra += kLabelPrefixPart + static_cast<uint32_t>(header.label_prefix.size());
   out.Put<uint32_t>(kHeaderBytes + extra);
   out.Put<uint32_t>(static_cast<uint32_t>(header.bits));
   out.Put<uint64_t>(header.hash_seed);
@@ -291,6 +294,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint8_t>(static_cast<uint8_t>(letters->size()));
     out.PutBytes(letters->data(), letters->size());
   }
+  out.Put<uint8_t>(static_cast<uint8_t>(header.label_prefix.size()));
+  out.PutBytes(header.label_prefix.data(), header.label_prefix.size());
   out.Put<uint64_t>(count);
   for (uint64_t i = 0; i < slots; ++i) {
     float w = weights.PredictionWeight(static_cast<uint32_t>(i));
@@ -394,7 +399,8 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   // The least the variable part can hold: no target, interactions, classes or specs.
   const uint32_t least = 1 + kClassPart + kSpecPart + (version >= 6 ? kLearnerPart : 0) +
                          (version >= 8 ? kAffixPart : 0) +
-                         (version >= 9 ? kVwAffixPart + kNamespaceUsePart : 0);
+                         (version >= 9 ? kVwAffixPart + kNamespaceUsePart : 0) +
+                         (version >= 12 ? kLabelPrefixPart : 0);
   if (header_bytes < fixed_bytes + least || header_bytes > kMaxHeader) {
     return refuse(absl::StrCat("header of ", header_bytes, " bytes, expected ", fixed_bytes + least,
                                " to ", kMaxHeader));
@@ -663,6 +669,14 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     if (!io::NamespaceUseConflicts(h.ignore, h.ignore_linear, h.keep).empty()) {
       return refuse("damaged --ignore or --keep");
     }
+  }
+  if (version >= 12) {
+    if (header_end - x < 1) return refuse("damaged label prefix");
+    const uint8_t len = static_cast<uint8_t>(*x++);
+    if (header_end - x < len) return refuse("damaged label prefix");
+    h.label_prefix.assign(x, len);
+    x += len;
+    if (!io::LabelPrefixProblem(h.label_prefix).empty()) return refuse("damaged label prefix");
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
   Model model(h, version);

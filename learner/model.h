@@ -23,7 +23,9 @@
 //      (+n: the first n characters, -n: the last n),
 //      then (from version 9) VW's --affix specs: u8 count, each u8 length L
 //      and L bytes ("+4a", "-3"), then the namespace letters of --ignore,
-//      --ignore_linear and --keep: for each, u8 length L and L bytes
+//      --ignore_linear and --keep: for each, u8 length L and L bytes,
+//      then (from version 12) u8 length L and L bytes of the label prefix
+//      of --format fasttext (--label; "__label__" in older files)
 //
 // A model scores x as s = initial + (w.x) * c - theta, where c = 1/||x|| if
 // inputs are normalized (else 1) and theta = threshold * c * sum x if the
@@ -84,7 +86,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 // 11: n-grams of 3 or more skip at most --skips items in all, as VW's do (not
 //    that many at each gap). Older files with such n-grams (--ngram 3 or more
 //    and --skips 1 or more) are refused; those without load.
-inline constexpr uint32_t kModelVersion = 11;
+// 12: fastText's label prefix (--label). Older files load with __label__.
+inline constexpr uint32_t kModelVersion = 12;
 
 struct ModelHeader {
   int bits = 18;
@@ -112,6 +115,7 @@ struct ModelHeader {
   std::string learner = {};                    // LearnerFlags of the training; "" before version 6
   uint32_t passes_run = 0;                     // fewer than --passes after an early stop
   int tokenizer = hashing::kTokenizerVersion;  // the tokenizer that split the text's words
+  std::string label_prefix = std::string(io::kFastTextLabel);  // --label
 
   bool binary() const { return multiclass == Multiclass::kNone; }
   io::ParseOptions parse_options() const {
@@ -128,7 +132,8 @@ struct ModelHeader {
             .ignore = ignore,
             .ignore_linear = ignore_linear,
             .keep = keep,
-            .class_labels = !binary()};
+            .class_labels = !binary(),
+            .label_prefix = label_prefix};
   }
 };
 

@@ -106,10 +106,29 @@ TEST_F(ModelTest, RoundTripKeepsHeaderAndWeights) {
   // + 14 classes part (method, calibration kind, A, B, class count) + 2
   // counts of --ngram and --skips specs + 2 + 45 learner flags + 4 passes
   // run + 1 affix count + 1 VW affix count + 3 lengths of --ignore,
-  // --ignore_linear and --keep + 8 count + 3 * 8 weights + 16 names count and
-  // bytes + 8 training state bytes (none) + 8 checksum.
+  // --ignore_linear and --keep + 10 label prefix ("__label__") + 8 count + 3
+  // * 8 weights + 16 names count and bytes + 8 training state bytes (none) +
+  // 8 checksum.
   EXPECT_EQ(ReadFile(path_).size(), 16u + 43u + 8u + 1u + 14u + 2u + 2u + 45u + 4u + 1u + 1u + 3u +
-                                        8u + 24u + 16u + 8u + 8u);
+                                        10u + 8u + 24u + 16u + 8u + 8u);
+}
+
+TEST_F(ModelTest, TheLabelPrefixRoundTripsAndReachesTheParser) {
+  ModelHeader h = Header();
+  h.format = io::Format::kFastText;
+  h.classes = {"#c#pos", "#c#neg"};
+  h.multiclass = Multiclass::kOneVsAll;
+  h.label_prefix = "#c#";
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->header().label_prefix, "#c#");
+  EXPECT_EQ(m->header().parse_options().label_prefix, "#c#");
+  // One the command line refuses is damage.
+  h.label_prefix = "a b";
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ + ": damaged label prefix");
 }
 
 TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
@@ -190,9 +209,9 @@ TEST_F(ModelTest, FeatureNamesRoundTripAndDamageIsRefused) {
   ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names()).ok());
   const std::string bytes = ReadFile(path_);
   EXPECT_EQ(bytes, ReadFile(again));
-  // 196 bytes with no name (the 16 of their count and size included), then
+  // 214 bytes with no name (the 16 of their count and size included), then
   // (4 + 2 + length) per name.
-  EXPECT_EQ(bytes.size(), 204u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
+  EXPECT_EQ(bytes.size(), 214u + (6 + 8) + (6 + 3) + (6 + 7) + (6 + 0));
   for (size_t n = 0; n < bytes.size(); ++n) {
     WriteFile(again, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(again).ok()) << n;
@@ -458,17 +477,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 12;  // format version 12
+  newer[8] = 13;  // format version 13
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 12, but this hare reads versions 4 to 11 (made by a newer hare)");
+                ": format version 13, but this hare reads versions 4 to 12 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 11");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 12");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -479,17 +498,25 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 // model is refused, as this hare would score it with other features. Version 6
 // files are laid out as version 7's; byte 8 is the version.
 // The bytes of a model of the current version without affixes, namespace
-// choices or training state as a file of an older `version` (6 to 10) would
-// hold them: without the zero counts that end the header (the text's affixes
-// from version 8 on; VW's, --ignore, --ignore_linear and --keep from 9 on)
-// and the zero size of the state before the checksum (from 10 on), with the
-// checksum made again. Version 10 files are laid out as version 11's.
+// choices or training state, with the default label prefix, as a file of an
+// older `version` (6 to 11) would hold them: without the label prefix that
+// ends the header (from version 12 on), the zero counts before it (the
+// text's affixes from version 8 on; VW's, --ignore, --ignore_linear and
+// --keep from 9 on) and the zero size of the state before the checksum (from
+// 10 on), with the checksum made again. Version 10 files are laid out as
+// version 11's.
 std::string AsVersion(std::string bytes, uint32_t version) {
   EXPECT_EQ(bytes[8], static_cast<char>(kModelVersion));
   EXPECT_EQ(bytes.substr(bytes.size() - 16, 8), std::string(8, '\0'));  // no state
   if (version < 10) bytes.erase(bytes.size() - 16, 8);
   uint32_t header;
   std::memcpy(&header, bytes.data() + 12, 4);
+  const std::string prefix = "\x09__label__";
+  if (version < 12) {
+    EXPECT_EQ(bytes.substr(16 + header - prefix.size(), prefix.size()), prefix);
+    bytes.erase(16 + header - prefix.size(), prefix.size());
+    header -= static_cast<uint32_t>(prefix.size());
+  }
   const uint32_t counts = version >= 9 ? 0 : version >= 8 ? 4 : 5;
   for (uint32_t k = 1; k <= counts; ++k) EXPECT_EQ(bytes[16 + header - k], 0);  // no affixes
   bytes.erase(16 + header - counts, counts);
@@ -683,8 +710,10 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   const std::string saved = ReadFile(path_);
   // The tokenizer version byte, the empty learner flags' length and passes
   // run, the counts of the text's and VW's affixes, and the lengths of
-  // --ignore, --ignore_linear and --keep, and the size of the training state (none).
-  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1 + 3 + 8);
+  // --ignore, --ignore_linear and --keep, the label prefix (__label__, as
+  // the model kept none), and the size of the training state (none).
+  EXPECT_EQ(saved.size(), ReadFile(v4).size() + 1 + 2 + 4 + 1 + 1 + 3 + 10 + 8);
+  EXPECT_EQ(h.label_prefix, "__label__");
   absl::StatusOr<Model> again = LoadModel(path_);
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->file_version(), kModelVersion);

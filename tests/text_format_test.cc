@@ -222,5 +222,29 @@ TEST(TextFormatTest, FastTextSameLabelTwiceIsOneAndNulSeparatesWordsAsInFastText
             "example");
 }
 
+// --label: another prefix marks the label; __label__ is then a word.
+TEST(TextFormatTest, FastTextLabelPrefixIsTheOneGiven) {
+  ParseOptions options = FastText();
+  options.label_prefix = "#";
+  ParsedChunk p("how #NUM:dist far __label__x\n", options);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.class_label(0), "#NUM:dist");
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("how"), Word("far"), Word("__label__x"),
+                                                    ConstantFeature(kText)}));
+}
+
+TEST(TextFormatTest, LabelPrefixProblems) {
+  EXPECT_EQ(LabelPrefixProblem("__label__"), "");
+  EXPECT_EQ(LabelPrefixProblem("#"), "");
+  EXPECT_EQ(LabelPrefixProblem(""), "must be 1 to 255 bytes");
+  EXPECT_EQ(LabelPrefixProblem(std::string(256, 'x')), "must be 1 to 255 bytes");
+  EXPECT_EQ(LabelPrefixProblem("a\xc3"), "is not valid UTF-8");
+  for (const std::string& bad :
+       std::vector<std::string>{"a b", "a\tb", "\n", std::string("a\0", 2)}) {
+    EXPECT_EQ(LabelPrefixProblem(bad), "has white space or NUL in it, which end words") << bad;
+  }
+}
+
 }  // namespace
 }  // namespace hare::io

@@ -19,12 +19,13 @@ namespace hare::tools {
 namespace {
 
 constexpr const char* kSynopsis =
-    "usage: hare features [template options] [FILE...]\n"
-    "Reads sentences (\"label<TAB>text\" or just text; stdin by default) and prints the\n"
-    "features hare makes of each with the same template options as `hare train --format\n"
-    "text`, in VW format: the words and word n-grams in the default namespace, character\n"
-    "n-grams in |chars, affixes in |affix. ':' and '|', which VW reserves, print as <colon>\n"
-    "and <pipe> (trained on as VW, such a word then hashes otherwise than in the text).\n"
+    "usage: hare features [--format text|fasttext] [template options] [FILE...]\n"
+    "Reads sentences (\"label<TAB>text\" or just text; with --format fasttext, fastText's\n"
+    "lines, the __label__ word anywhere; stdin by default) and prints the features hare\n"
+    "makes of each with the same options as `hare train`, in VW format, the label first:\n"
+    "words and word n-grams in the default namespace, character n-grams in |chars,\n"
+    "affixes in |affix. ':' and '|', which VW reserves, print as <colon> and <pipe>\n"
+    "(trained on as VW, such a word then hashes otherwise than in the text).\n"
     "One line out for each line in: a blank line, or one skipped as invalid, prints empty.\n";
 
 std::string Printable(std::string_view name) {
@@ -46,15 +47,35 @@ std::string Printable(std::string_view name) {
 int FeaturesCommand(int argc, char** argv) {
   hashing::TextFeatureOptions text;
   std::vector<std::string> inputs;
+  std::string format_name = "text", prefix(io::kFastTextLabel);
   FlagParser flags;
+  flags.AddString("--format", "F", "text (label TAB sentence, the default) or fasttext",
+                  &format_name);
+  flags.AddString("--label", "PREFIX",
+                  "fasttext: a word starting with PREFIX is the line's label (default __label__; "
+                  "fastText -label)",
+                  &prefix);
   AddTextFeatureFlags(flags, text);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
   std::vector<std::string> problems = ValidateTextFeatures(text);
+  const std::optional<io::Format> format = io::FormatFromName(format_name);
+  const bool fasttext = format == io::Format::kFastText;
+  if (!format || !io::IsSentences(*format)) {
+    problems.push_back(absl::StrCat("--format ", io::Quote(format_name),
+                                    ": hare features reads sentences, --format text or fasttext"));
+  }
+  if (flags.WasGiven("--label")) {
+    if (!fasttext) {
+      problems.push_back("--label is the label prefix of --format fasttext");
+    } else if (const std::string why = io::LabelPrefixProblem(prefix); !why.empty()) {
+      problems.push_back(absl::StrCat("--label ", io::Quote(prefix), " ", why));
+    }
+  }
   if (!problems.empty()) return FailUsage("features", problems);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
 
   hashing::TextFeaturizer featurizer(text, 0);
-  std::string storage, out;
+  std::string storage, out, unlabelled;
   std::vector<std::string_view> tokens;
   std::vector<std::string> names;
   int bad = 0;
@@ -76,10 +97,20 @@ int FeaturesCommand(int argc, char** argv) {
         if (const size_t cr = line.find('\r'); cr != line.npos) {  // as train refuses it
           return skip(line.data() + cr, io::kCarriageReturnInside);
         }
+        // The sentence: in the line after its TAB, or (fastText) a copy of
+        // the line with its label blanked out, at the same columns.
         std::string_view label, sentence = line;
-        if (const size_t tab = line.find('\t'); tab != line.npos) {
+        size_t sentence_at = 0;
+        if (fasttext) {
+          io::LineError error;
+          if (!io::SplitFastTextLine(line, prefix, &label, &unlabelled, &error)) {
+            return skip(line.data() + error.column - 1, error.message);
+          }
+          sentence = unlabelled;
+        } else if (const size_t tab = line.find('\t'); tab != line.npos) {
           label = io::StripSpace(line.substr(0, tab));  // as train reads it
           sentence.remove_prefix(tab + 1);
+          sentence_at = tab + 1;
         }
         // The VW line must read back as this label: one word, no bar, not a tag.
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
@@ -96,7 +127,7 @@ int FeaturesCommand(int argc, char** argv) {
         const size_t start = out.size();
         try {
           if (uint32_t column = hashing::Tokenize(sentence, text.keep_case, storage, tokens)) {
-            return skip(sentence.data() + column - 1,
+            return skip(line.data() + sentence_at + column - 1,
                         hashing::InvalidUtf8Message(sentence, column));
           }
           featurizer.Features(tokens, &names);
@@ -119,7 +150,7 @@ int FeaturesCommand(int argc, char** argv) {
           std::vector<std::string>().swap(names);
           std::vector<std::string_view>().swap(tokens);
           std::string().swap(storage);
-          return skip(sentence.data(),
+          return skip(line.data() + sentence_at,
                       "out of memory making this line's features (n-grams, skips and character "
                       "n-grams multiply them)");
         }

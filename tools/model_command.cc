@@ -162,9 +162,10 @@ int ModelCommand(int argc, char** argv) {
       h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
       FloatText(h.threshold) + (h.threshold_per_feature ? " per unit of sum x" : ""),
       FloatText(h.learning_rate), h.examples, model->nonzero(),
-      (io::IsSentences(h.format)
-           ? "text templates    " + TemplatesText(h.text) + "\n" + TokenizerText(h.tokenizer)
-           : "") +
+      (h.format == io::Format::kFastText ? "label prefix      " + h.label_prefix + "\n" : "") +
+          (io::IsSentences(h.format)
+               ? "text templates    " + TemplatesText(h.text) + "\n" + TokenizerText(h.tokenizer)
+               : "") +
           (h.interactions.empty()
                ? ""
                : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +

@@ -293,7 +293,8 @@ int TrainCommand(int argc, char** argv) {
                                 .ignore_linear = o.parse.ignore_linear,
                                 .keep = o.parse.keep,
                                 .learner = LearnerFlags(o),
-                                .passes_run = static_cast<uint32_t>(result->passes.size())};
+                                .passes_run = static_cast<uint32_t>(result->passes.size()),
+                                .label_prefix = o.parse.label_prefix};
     // The names the model had and those of this run, by slot then name, once.
     std::vector<learner::FeatureName> names = result->names;
     if (start && o.keep_names) {

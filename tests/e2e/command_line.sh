@@ -424,7 +424,7 @@ grep -q "^hare model: which? info or dump$" err.txt || fail "hare model -i: $(ca
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
 grep -q "^examples trained  500$" info.txt || fail "model info examples"
-grep -q "^format version    11$" info.txt || fail "model info version"
+grep -q "^format version    12$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
 expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt

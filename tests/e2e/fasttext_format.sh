@@ -29,4 +29,43 @@ printf '__label__a __label__b x\n__label__a y\n' > two.txt
 "$HARE" train --format fasttext --multiclass ova two.txt --quiet 2> err.txt
 grep -qxF "two.txt:1:12: a second label, '__label__b' after '__label__a': hare learns one class for each example; line skipped" \
   err.txt || fail "two labels: $(cat err.txt)"
+
+# --label: another prefix (fastText's -label), kept in the model, so that
+# test and predict read the lines as training did; cached examples are
+# those of one prefix.
+sed 's/^__label__/#/' ww.txt > hash.txt
+"$HARE" train --format fasttext --label '#' "${opts[@]}" hash.txt -f hash.model -c hash.cache \
+  2>/dev/null
+"$HARE" predict -i hash.model < hash.txt | sed 's/^#//' > hash.pred
+cmp -s text.pred hash.pred || fail "--label '#' predictions differ from text's"
+"$HARE" model info -i hash.model | grep -qx "label prefix      #" ||
+  fail "model info label prefix: $("$HARE" model info -i hash.model)"
+"$HARE" test -i hash.model hash.txt --quiet 2> test.txt
+grep -q "^#whether " test.txt || fail "report's class names with --label: $(cat test.txt)"
+"$HARE" train --format fasttext --label '#' "${opts[@]}" hash.txt -f again.model -c hash.cache \
+  2>/dev/null
+cmp -s hash.model again.model || fail "the cache gave another model"
+# Another prefix does not take that cache's examples: they are made again.
+"$HARE" train --format fasttext "${opts[@]}" ww.txt -f other.model -c hash.cache 2> other.txt
+grep -q "cache" other.txt || fail "another prefix's cache: $(cat other.txt)"
+cmp -s ft.model other.model || fail "another prefix's model"
+expect_code 1 "$HARE" train --format text --label '#' ww.txt --quiet 2> err.txt
+grep -qF -- "--label is the label prefix of --format fasttext" err.txt || fail "$(cat err.txt)"
+expect_code 1 "$HARE" train --format fasttext --multiclass ova --label 'a b' ww.txt 2> err.txt
+grep -qF -- "--label 'a b' has white space or NUL in it, which end words" err.txt ||
+  fail "$(cat err.txt)"
+
+# hare features reads them too: the label first, as VW's, the rest the text's.
+printf 'How far __label__NUM:dist is it ?\n__label__a x __label__b\n' > f.txt
+expect_code 2 "$HARE" features --format fasttext f.txt > f.vw 2> f.err
+expect_eq "features --format fasttext" "__label__NUM:dist | how far is it ?" "$(head -1 f.vw)"
+expect_eq "features' empty line for the bad one" "2 " "$(wc -l < f.vw) $(sed -n 2p f.vw)"
+grep -qxF "f.txt:2:14: a second label, '__label__b' after '__label__a': hare learns one class for each example; line skipped" \
+  f.err || fail "features' bad line: $(cat f.err)"
+expect_eq "features --label" "#x | y __label__z" \
+  "$(printf 'y #x __label__z\n' | "$HARE" features --format fasttext --label '#')"
+printf 'x \xc3 __label__a\n' | expect_code 2 "$HARE" features --format fasttext 2> err.txt
+grep -qF "<stdin>:1:3: " err.txt || fail "features' invalid UTF-8 column: $(cat err.txt)"
+expect_code 1 "$HARE" features --format vw f.txt 2> err.txt
+expect_code 1 "$HARE" features --label '#' f.txt 2> err.txt
 echo ok
