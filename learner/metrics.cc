@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "learner/columns.h"
 
 namespace hare::learner {
 namespace {
@@ -201,25 +202,6 @@ void Evaluation::AddClass(std::string name) {
 double Evaluation::log_loss() const {
   return log_loss_examples_ == 0 ? 0.0 : log_loss_sum_ / double(log_loss_examples_);
 }
-
-namespace {
-
-// The UTF-8 characters of `text`: the columns it takes on a terminal for
-// most scripts ("été" is 5 bytes and 3 columns), not for double-width ones
-// such as Chinese, nor for combining marks.
-size_t Columns(std::string_view text) {
-  return static_cast<size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-// `text` padded with spaces to `width` columns, on its right (left-aligned)
-// or on its left.
-std::string Padded(std::string_view text, size_t width, bool left_aligned) {
-  const std::string pad(width - std::min(width, Columns(text)), ' ');
-  return left_aligned ? std::string(text) + pad : pad + std::string(text);
-}
-
-}  // namespace
 
 std::string Evaluation::Text() const {
   // The name column fits the longest class name and "macro avg".

@@ -1,8 +1,10 @@
 #include "learner/progress.h"
 
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/str_format.h"
+#include "learner/columns.h"
 
 namespace hare::learner {
 
@@ -13,6 +15,8 @@ void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
     *out_ << absl::StrFormat("%12s %10s %10s %10s %6s %7s %8s\n", "examples", "mistakes", "error",
                              "since last", "label", "predict", "features");
   }
+  label_width_ = std::max(label_width_, Columns(label));
+  predict_width_ = std::max(predict_width_, Columns(predicted));
   // With no labelled example to count (so far; since the last row), VW's "n.a.".
   const uint64_t labelled = stats.labelled - last_labelled_;
   const std::string error =
@@ -21,9 +25,9 @@ void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
       labelled == 0
           ? "n.a."
           : absl::StrFormat("%.6f", double(stats.mistakes - last_mistakes_) / double(labelled));
-  *out_ << absl::StrFormat("%12d %10d %10s %10s %6s %7s %8d\n", stats.examples, stats.mistakes,
-                           error, since, absl::string_view(label.data(), label.size()),
-                           absl::string_view(predicted.data(), predicted.size()), features);
+  *out_ << absl::StrFormat("%12d %10d %10s %10s %s %s %8d\n", stats.examples, stats.mistakes, error,
+                           since, Padded(label, label_width_, false),
+                           Padded(predicted, predict_width_, false), features);
   last_labelled_ = stats.labelled;
   last_mistakes_ = stats.mistakes;
   next_row_ *= 2;

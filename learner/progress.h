@@ -1,6 +1,7 @@
 // Counts of a run, the progress table printed while it goes, and its summary.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <string_view>
@@ -21,6 +22,8 @@ struct RunStats {
 };
 
 // Vowpal Wabbit's progress table: a row each time the example count doubles.
+// The label and predict columns widen to the longest name printed so far
+// (class names such as ENTY:cremat), so that the rows after it line up.
 class ProgressTable {
  public:
   explicit ProgressTable(std::ostream* out) : out_(out) {}
@@ -40,6 +43,8 @@ class ProgressTable {
   uint64_t next_row_ = 1;
   uint64_t last_labelled_ = 0;
   uint64_t last_mistakes_ = 0;
+  size_t label_width_ = 6;    // "label"'s, VW's
+  size_t predict_width_ = 7;  // "predict"'s
 };
 
 // The closing summary: `name = value` lines, as VW prints them.

@@ -52,6 +52,23 @@ TEST(ProgressTest, NothingLabelledToCountIsNotAvailableNotZero) {
             "           4          1   1.000000       n.a.   none      -1        3\n");
 }
 
+TEST(ProgressTest, LabelColumnsWidenToTheLongestNameSoFar) {
+  std::ostringstream out;
+  ProgressTable table(&out);
+  RunStats stats;
+  const char* names[][2] = {{"été", "?"}, {"ENTY:cremat", "DESC:manner"}, {"a", "b"}, {"c", "d"}};
+  for (const auto& [label, predicted] : names) {
+    ++stats.examples;
+    table.Add(stats, label, predicted, 3);
+  }
+  // "été" is 3 columns; the rows after ENTY:cremat keep its width.
+  EXPECT_EQ(out.str(),
+            "    examples   mistakes      error since last  label predict features\n"
+            "           1          0       n.a.       n.a.    été       ?        3\n"
+            "           2          0       n.a.       n.a. ENTY:cremat DESC:manner        3\n"
+            "           4          0       n.a.       n.a.           c           d        3\n");
+}
+
 TEST(ProgressTest, SummaryErrorRateIsNotAvailableWithoutLabels) {
   RunStats stats{.examples = 4, .labelled = 0, .features = 12, .bytes = 2000000, .seconds = 2};
   std::ostringstream out;
