@@ -69,6 +69,10 @@ int FeaturesCommand(int argc, char** argv) {
       problems.push_back("--label is the label prefix of --format fasttext");
     } else if (const std::string why = io::LabelPrefixProblem(prefix); !why.empty()) {
       problems.push_back(absl::StrCat("--label ", io::Quote(prefix), " ", why));
+    } else if (prefix.starts_with('\'') || prefix.find('|') != prefix.npos) {
+      problems.push_back(absl::StrCat("--label ", io::Quote(prefix),
+                                      ": its labels cannot be written in VW format (a leading ' "
+                                      "makes a tag, a '|' a namespace)"));
     }
   }
   if (!problems.empty()) return FailUsage("features", problems);

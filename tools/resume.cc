@@ -35,9 +35,7 @@ std::vector<std::string> LearnerWords(const std::string& line) {
 
 }  // namespace
 
-std::vector<std::string> ResumeOptions(const FlagParser& flags, const std::string& model_path,
-                                       const learner::Model& model,
-                                       learner::TrainOptions& options) {
+std::vector<std::string> FixedFlagProblems(const FlagParser& flags, const std::string& model_path) {
   std::vector<std::string> fixed;
   for (const FlagParser::Given& g : flags.given()) {
     const bool run = std::any_of(std::begin(kRunFlags), std::end(kRunFlags),
@@ -45,11 +43,16 @@ std::vector<std::string> ResumeOptions(const FlagParser& flags, const std::strin
     if (!run && std::find(fixed.begin(), fixed.end(), g.name) == fixed.end())
       fixed.push_back(g.name);
   }
-  if (!fixed.empty()) {
-    return {absl::StrCat(
-        "-i ", model_path, " trains on with the model's own features and learner: leave out ",
-        absl::StrJoin(fixed, ", "), " (hare model info -i ", model_path, " shows them)")};
-  }
+  if (fixed.empty()) return {};
+  return {absl::StrCat(
+      "-i ", model_path, " trains on with the model's own features and learner: leave out ",
+      absl::StrJoin(fixed, ", "), " (hare model info -i ", model_path, " shows them)")};
+}
+
+std::vector<std::string> ResumeOptions(const FlagParser& flags, const std::string& model_path,
+                                       const learner::Model& model,
+                                       learner::TrainOptions& options) {
+  if (std::vector<std::string> p = FixedFlagProblems(flags, model_path); !p.empty()) return p;
   const learner::ModelHeader& h = model.header();
   if (model.state() == nullptr) {
     return {absl::StrCat(model_path,

@@ -15,6 +15,12 @@
 
 namespace hare::tools {
 
+// The flags given that the model fixes (all but the run's: files, passes,
+// holdout, cache, threads, output...), as the one problem that names them;
+// none if there are none. Checked before any other, as those flags are
+// checked against the model's features and learner, not the defaults.
+std::vector<std::string> FixedFlagProblems(const FlagParser& flags, const std::string& model_path);
+
 // With `flags` parsed and `options` finished from them, takes the model's
 // features, learner and classes into `options`. Returns every problem, in
 // words: a flag the model fixes, a model without its training state.

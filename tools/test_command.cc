@@ -154,6 +154,9 @@ int TestCommand(int argc, char** argv) {
     const std::string why = absl::StrCat(
         "no labelled example to score (the model reads --format ",
         io::FormatName(model->header().format),
+        model->header().format == io::Format::kFastText
+            ? absl::StrCat(", labels starting with ", model->header().label_prefix)
+            : "",
         stats->bad_lines > 0 ? absl::StrCat("; ", stats->bad_lines, " bad line(s) skipped") : "",
         "; unlabelled examples get predictions from hare predict)");
     if (predictions_path.empty() || stats->examples == 0) return Fail("test", why, kExitInput);

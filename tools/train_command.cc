@@ -60,6 +60,11 @@ int TrainCommand(int argc, char** argv) {
                   "for stdout), every pass (VW's -p while training)",
                   &predictions_path);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &o.inputs); code >= 0) return code;
+  if (!o.model_in.empty()) {
+    if (std::vector<std::string> p = FixedFlagProblems(flags, o.model_in); !p.empty()) {
+      return FailUsage("train", p, /*point_to_help=*/false);
+    }
+  }
   std::vector<std::string> problems = train.Finish();
   if (flags.WasGiven("-p") && predictions_path.empty()) {
     problems.push_back("-p needs a file name ('-' for stdout)");

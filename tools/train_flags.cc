@@ -241,9 +241,9 @@ std::vector<std::string> TrainFlags::Finish() {
     }
   }
   if (o.parse.format == io::Format::kFastText && l.multiclass == learner::Multiclass::kNone) {
-    problems.push_back(
-        "--format fasttext's labels (__label__X) are class names: give --multiclass ova (or "
-        "crammer-singer, wta)");
+    problems.push_back(absl::StrCat("--format fasttext's labels (", o.parse.label_prefix,
+                                    "X) are class names: give --multiclass ova (or "
+                                    "crammer-singer, wta)"));
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");
   // Options with a default value (not learner::Maybe) that other rules would

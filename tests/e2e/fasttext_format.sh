@@ -67,5 +67,16 @@ expect_eq "features --label" "#x | y __label__z" \
 printf 'x \xc3 __label__a\n' | expect_code 2 "$HARE" features --format fasttext 2> err.txt
 grep -qF "<stdin>:1:3: " err.txt || fail "features' invalid UTF-8 column: $(cat err.txt)"
 expect_code 1 "$HARE" features --format vw f.txt 2> err.txt
+expect_code 1 "$HARE" features --format fasttext --label "'" f.txt 2> err.txt
+grep -qF "its labels cannot be written in VW format" err.txt || fail "features --label \"'\": $(cat err.txt)"
+expect_code 2 "$HARE" test -i hash.model ww.txt --quiet 2> err.txt
+grep -qF "the model reads --format fasttext, labels starting with #;" err.txt || fail "$(cat err.txt)"
+# With -i the model fixes --label: named as such, not checked against the defaults.
+"$HARE" train --format fasttext --label '#' --multiclass ova --save-resume -f r.model hash.txt \
+  --quiet 2>/dev/null
+expect_code 1 "$HARE" train -i r.model --label '#' hash.txt 2> err.txt
+grep -qF "leave out --label" err.txt || fail "-i with --label: $(cat err.txt)"
+expect_code 1 "$HARE" train --format fasttext --label '#' hash.txt 2> err.txt
+grep -qF "fasttext's labels (#X) are class names" err.txt || fail "$(cat err.txt)"
 expect_code 1 "$HARE" features --label '#' f.txt 2> err.txt
 echo ok
