@@ -233,6 +233,23 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   return problems;
 }
 
+void AddLabelPrefixFlag(FlagParser& flags, std::string& prefix) {
+  flags.AddString("--label", "PREFIX",
+                  "fasttext: a word starting with PREFIX is the line's label (default __label__; "
+                  "fastText -label)",
+                  &prefix);
+}
+
+std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format format,
+                                             const std::string& prefix) {
+  if (!flags.WasGiven("--label")) return {};
+  if (format != io::Format::kFastText) return {"--label is the label prefix of --format fasttext"};
+  if (const std::string why = io::LabelPrefixProblem(prefix); !why.empty()) {
+    return {absl::StrCat("--label ", io::Quote(prefix), " ", why)};
+  }
+  return {};
+}
+
 void AppendFloat(std::string& out, float value) {
   char digits[32];
   auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "hashing/text_features.h"
+#include "io/format.h"
 #include "tools/flags.h"
 
 namespace hare::tools {
@@ -56,6 +57,14 @@ inline constexpr const char* kOneTokenHint =
 // --ngram aN was given, so a plain --skips has n-grams to act on.
 std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
                                               bool lettered_ngrams = false);
+
+// --label PREFIX (fastText's -label), into `prefix`.
+void AddLabelPrefixFlag(FlagParser& flags, std::string& prefix);
+
+// Every problem with a given --label: for --format fasttext only, and a
+// prefix io::LabelPrefixProblem allows.
+std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format format,
+                                             const std::string& prefix);
 
 // Appends `value` as the shortest text that reads back as the same float.
 void AppendFloat(std::string& out, float value);

@@ -51,10 +51,7 @@ int FeaturesCommand(int argc, char** argv) {
   FlagParser flags;
   flags.AddString("--format", "F", "text (label TAB sentence, the default) or fasttext",
                   &format_name);
-  flags.AddString("--label", "PREFIX",
-                  "fasttext: a word starting with PREFIX is the line's label (default __label__; "
-                  "fastText -label)",
-                  &prefix);
+  AddLabelPrefixFlag(flags, prefix);
   AddTextFeatureFlags(flags, text);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
   std::vector<std::string> problems = ValidateTextFeatures(text);
@@ -64,17 +61,15 @@ int FeaturesCommand(int argc, char** argv) {
     problems.push_back(absl::StrCat("--format ", io::Quote(format_name),
                                     ": hare features reads sentences, --format text or fasttext"));
   }
-  if (flags.WasGiven("--label")) {
-    if (!fasttext) {
-      problems.push_back("--label is the label prefix of --format fasttext");
-    } else if (const std::string why = io::LabelPrefixProblem(prefix); !why.empty()) {
-      problems.push_back(absl::StrCat("--label ", io::Quote(prefix), " ", why));
-    } else if (prefix.starts_with('\'') || prefix.find('|') != prefix.npos) {
-      problems.push_back(absl::StrCat("--label ", io::Quote(prefix),
-                                      ": its labels cannot be written in VW format (a leading ' "
-                                      "makes a tag, a '|' a namespace)"));
-    }
+  std::vector<std::string> label_problems =
+      ValidateLabelPrefix(flags, format.value_or(io::Format::kVw), prefix);
+  if (label_problems.empty() && (prefix.starts_with('\'') || prefix.find('|') != prefix.npos)) {
+    label_problems.push_back(
+        absl::StrCat("--label ", io::Quote(prefix),
+                     ": its labels cannot be written in VW format (a leading ' makes "
+                     "a tag, a '|' a namespace)"));
   }
+  problems.insert(problems.end(), label_problems.begin(), label_problems.end());
   if (!problems.empty()) return FailUsage("features", problems);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
 

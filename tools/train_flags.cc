@@ -56,10 +56,7 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
             "input format: vw (default), libsvm, text (label TAB sentence) or fasttext "
             "(__label__X words)",
             &io::FormatFromName, &o.parse.format);
-  flags.AddString("--label", "PREFIX",
-                  "fasttext: a word starting with PREFIX is the line's label (default __label__; "
-                  "fastText -label)",
-                  &o.parse.label_prefix);
+  AddLabelPrefixFlag(flags, o.parse.label_prefix);
   flags.AddUint("--hash-seed", "N", "seed of the feature hash (default 0)", &o.parse.hash_seed);
   flags.AddSwitch("--noconstant", "do not add the constant (bias) feature", &noconstant_);
   flags.AddSwitch("--unit-norm",
@@ -233,13 +230,8 @@ std::vector<std::string> TrainFlags::Finish() {
         "--keep-case, --no-unigrams; --ngram, --skips and --affix but with --format vw) need "
         "--format text or fasttext");
   }
-  if (flags_.WasGiven("--label")) {
-    if (o.parse.format != io::Format::kFastText) {
-      problems.push_back("--label is the label prefix of --format fasttext");
-    } else if (const std::string why = io::LabelPrefixProblem(o.parse.label_prefix); !why.empty()) {
-      problems.push_back(absl::StrCat("--label ", io::Quote(o.parse.label_prefix), " ", why));
-    }
-  }
+  for (std::string& problem : ValidateLabelPrefix(flags_, o.parse.format, o.parse.label_prefix))
+    problems.push_back(std::move(problem));
   if (o.parse.format == io::Format::kFastText && l.multiclass == learner::Multiclass::kNone) {
     problems.push_back(absl::StrCat("--format fasttext's labels (", o.parse.label_prefix,
                                     "X) are class names: give --multiclass ova (or "
