@@ -85,6 +85,12 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
     // Predictions print the class, then the score: it must be one word.
     error->message = absl::StrCat("class name ", Quote(text), " has white space in it");
     ok = false;
+  } else if (const auto control = std::find_if(text.begin(), text.end(), IsControl);
+             control != text.end()) {
+    // A NUL or an escape would print as it is in predictions and reports.
+    error->message = absl::StrCat("class name ", Quote(text), " has a control character in it");
+    column += static_cast<uint32_t>(control - text.begin());
+    ok = false;
   } else if (const uint32_t bad = hashing::InvalidUtf8At(text); bad > 0) {
     // Reports and JSON print the names as they are.
     error->message = "class name is not valid UTF-8";

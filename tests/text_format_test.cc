@@ -222,6 +222,29 @@ TEST(TextFormatTest, FastTextSameLabelTwiceIsOneAndNulSeparatesWordsAsInFastText
             "example");
 }
 
+// A class name prints as it is in predictions and reports: a control
+// character (a NUL, an escape) in it is a bad line, its column the byte's.
+TEST(TextFormatTest, ClassNameWithAControlCharacterIsABadLine) {
+  ParseOptions options = Text();
+  options.class_labels = true;
+  const std::string chunk = std::string("a") + '\0' + "b\tx\npo\x1bs\ty\nok\tz\n";
+  ParsedChunk p(chunk, options);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b.class_label(0), "ok");
+  ASSERT_EQ(b.bad_lines.size(), 2u);
+  EXPECT_EQ(b.bad_lines[0].line, 1u);
+  EXPECT_EQ(b.bad_lines[0].column, 2u);
+  EXPECT_EQ(b.bad_lines[0].message, "class name 'a\\x00b' has a control character in it");
+  EXPECT_TRUE(b.bad_lines[0].label);
+  EXPECT_EQ(b.bad_lines[1].column, 3u);
+  EXPECT_EQ(b.bad_lines[1].message, "class name 'po\\x1bs' has a control character in it");
+  // fastText's labels too (a NUL ends the word there, as in fastText).
+  ParsedChunk f("__label__a\x7f x\n", FastText());
+  ASSERT_EQ(f.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
+}
+
 // --label: another prefix marks the label; __label__ is then a word.
 TEST(TextFormatTest, FastTextLabelPrefixIsTheOneGiven) {
   ParseOptions options = FastText();

@@ -119,6 +119,8 @@ int FeaturesCommand(int argc, char** argv) {
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
                               : std::any_of(label.begin(), label.end(), io::IsSpace)
                                   ? "it has white space in it"
+                              : std::any_of(label.begin(), label.end(), io::IsControl)
+                                  ? "it has a control character in it"
                                   : nullptr) {
           return skip(label.data(), absl::StrCat("label ", io::Quote(label),
                                                  " cannot be written in VW format (", why, ")"));

@@ -173,6 +173,11 @@ printf 'very pos\tgood\nneg\tbad\n' > spaced.tsv
 "$HARE" train --format text --multiclass ova spaced.tsv --quiet 2> err.txt || true
 grep -q "^spaced.tsv:1:1: class name 'very pos' has white space in it; line skipped$" err.txt ||
   fail "class name with a space: $(cat err.txt)"
+# Nor a control character, which predictions would print as it is.
+printf 'pos\tgood\nn\000eg\tbad\n' > nul.tsv
+"$HARE" train --format text --multiclass ova nul.tsv --quiet 2> err.txt || true
+grep -q "^nul.tsv:2:2: class name 'n\\\\x00eg' has a control character in it; line skipped$" err.txt ||
+  fail "class name with a NUL: $(cat err.txt)"
 # And valid UTF-8 (reports and JSON print it as it is), in every format.
 printf 'pos\tgood\ncaf\xe9\tbad\n' > latin1.tsv
 "$HARE" train --format text --multiclass ova latin1.tsv --quiet 2> err.txt || true
