@@ -7,6 +7,9 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "hashing/text_features.h"
+#include "io/example_cache.h"
+#include "learner/model.h"
 #include "learner/weight_table.h"
 #include "tools/commands.h"
 
@@ -27,7 +30,7 @@ constexpr const char* kUsage =
     "  features    show the features hare makes of sentences\n"
     "  confusion   examples for a confusion set (whether/weather) from raw sentences\n"
     "\n"
-    "Run 'hare COMMAND --help' for a command's options.\n";
+    "Run 'hare COMMAND --help' for a command's options; 'hare --version' for the version.\n";
 
 // The command's exit code, 0 for help, or -1 for a command hare does not have.
 int Dispatch(std::string_view command, int argc, char** argv) {
@@ -43,6 +46,14 @@ int Dispatch(std::string_view command, int argc, char** argv) {
   if (command == "confusion") return ConfusionCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
+    return kExitOk;
+  }
+  if (command == "--version") {
+    // The formats it writes and reads: a model of another version, or a text
+    // model of another tokenizer, is refused with a message that says so.
+    std::cout << "hare " << HARE_VERSION << " (model format " << hare::learner::kModelVersion
+              << ", cache format " << hare::io::kCacheVersion << ", tokenizer "
+              << hare::hashing::kTokenizerVersion << ")\n";
     return kExitOk;
   }
   return -1;

@@ -5,6 +5,10 @@ cd "$WORK"
 
 expect_code 1 "$HARE"
 expect_code 1 "$HARE" frobnicate
+# The version, with the formats it writes (a model file's version is its 9th-12th bytes).
+expect_eq "version" "hare 0.1.0 (model format 12, cache format 6, tokenizer 3)" "$("$HARE" --version)"
+"$HARE" train d.vw -f version.model --quiet 2>/dev/null
+expect_eq "model format" "12" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
 expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
 grep -q "unknown option --no-such-option" err.txt || fail "unknown option message"
 expect_code 1 "$HARE" train -b 40 d.vw 2> err.txt
