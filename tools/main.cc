@@ -1,4 +1,8 @@
 // hare: a streaming learner for sparse text features.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -59,9 +63,22 @@ int Dispatch(std::string_view command, int argc, char** argv) {
   return -1;
 }
 
+// Holds each of descriptors 0-2 that the caller closed with /dev/null opened
+// the other way round, so that a file hare opens later (-p, -f) cannot take
+// its number and receive the progress table or a report, while reading a
+// closed stdin or writing a closed stdout still fails as it would have.
+void HoldClosedStandardDescriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int held = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (held >= 0 && held != fd) close(held);  // not the lowest free: another is held
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  HoldClosedStandardDescriptors();
   std::ios::sync_with_stdio(false);
   if (argc < 2) {
     std::cerr << kUsage;

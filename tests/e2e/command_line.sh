@@ -302,6 +302,17 @@ if [[ -w /dev/full ]]; then
   expect_code 2 "$HARE" gen -n 10 > /dev/full 2> err.txt
   expect_eq "gen: stdout refused" "hare gen: cannot write to stdout" "$(cat err.txt)"
 fi
+# A closed stdout or stderr is not taken by a file hare opens: the progress
+# table does not land in the predictions, nor the JSON report after them.
+"$HARE" train d.vw -p closed-stderr.txt 2>&-
+expect_eq "-p with stderr closed" "500 0" \
+  "$(wc -l < closed-stderr.txt) $(grep -c -v '^-\?1 ' closed-stderr.txt)"
+"$HARE" train --quiet d.vw -f closed.model 2>/dev/null
+expect_code 2 "$HARE" test -i closed.model d.vw --json --quiet -p closed-stdout.txt >&- 2>/dev/null
+expect_eq "test --json -p with stdout closed" "500 0" \
+  "$(wc -l < closed-stdout.txt) $(grep -c -v '^-\?1 ' closed-stdout.txt)"
+expect_code 2 "$HARE" train --quiet <&- 2> err.txt
+expect_eq "stdin closed" "hare train: cannot read <stdin>: Bad file descriptor" "$(tail -1 err.txt)"
 # An empty file name (-f "$MODEL" with MODEL unset) is refused, not ignored.
 expect_code 1 "$HARE" train d.vw -f '' 2> err.txt
 expect_eq "-f ''" "hare train: -f needs a file name
