@@ -94,9 +94,12 @@ int TrainCommand(int argc, char** argv) {
        !io::InputAt(o.cache, std::vector{o.model_out}).empty())) {
     problems.push_back("-c and -f name the same file: the model would replace the cache");
   }
+  // By name, or one file by two names (a hard link): -p is opened first, and
+  // would empty the model or cache before a run that fails.
   for (const auto& [flag, path] : {std::pair{"-f", o.model_out}, std::pair{"-c", o.cache}}) {
     if (!predictions_path.empty() && predictions_path != "-" && !path.empty() &&
-        full(predictions_path) == full(path)) {
+        (full(predictions_path) == full(path) ||
+         !io::InputAt(predictions_path, std::vector{path}).empty())) {
       problems.push_back(absl::StrCat("-p and ", flag, " name the same file"));
     }
   }

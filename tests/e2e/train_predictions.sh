@@ -76,6 +76,18 @@ cmp -s a.vw keep.vw || fail "the input was changed"
 expect_code 1 "$HARE" train a.vw -p m.hare -f ./m.hare 2> err.txt
 expect_eq "-p and -f" "hare train: -p and -f name the same file
 Run 'hare train --help' for the options." "$(cat err.txt)"
+# Nor by another name of the same file, which would be emptied before a run that fails.
+"$HARE" train a.vw -f linked.model --quiet 2>/dev/null
+cp linked.model linked-before.model
+ln linked.model linked-too.model
+expect_code 1 "$HARE" train a.vw -p linked-too.model -f linked.model 2> err.txt
+expect_eq "-p a hard link of -f" "hare train: -p and -f name the same file
+Run 'hare train --help' for the options." "$(cat err.txt)"
+"$HARE" train a.vw --passes 2 -c linked.cache --quiet 2>/dev/null
+ln linked.cache linked-too.cache
+expect_code 1 "$HARE" train a.vw --passes 2 -c linked.cache -p linked-too.cache 2> err.txt
+grep -q "^hare train: -p and -c name the same file$" err.txt || fail "-p a hard link of -c: $(cat err.txt)"
+cmp -s linked.model linked-before.model || fail "the model was changed"
 expect_code 1 "$HARE" train a.vw -p - -f /dev/stdout 2> err.txt > mixed.out
 expect_eq "-p - and -f /dev/stdout" "hare train: -p and -f both write to descriptor 1 (stdout): the model would be mixed with the predictions
 Run 'hare train --help' for the options." "$(cat err.txt)"
