@@ -71,8 +71,13 @@ int TestCommand(int argc, char** argv) {
   if (flags.WasGiven("--top") && predictions_path.empty()) {
     return Fail("test", "--top is for the predictions -p writes", kExitUsage);
   }
-  if (json && predictions_path == "-") {
-    return Fail("test", "--json and -p - both write to stdout; give -p a file", kExitUsage);
+  // By any name of descriptor 1 (-p /dev/stdout): the report would follow the lines.
+  if (json && !predictions_path.empty() &&
+      (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1)) {
+    return Fail(
+        "test",
+        absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
+        kExitUsage);
   }
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
