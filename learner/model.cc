@@ -155,7 +155,13 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
 
 absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs) {
   struct stat st;
-  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+  const bool exists = stat(path.c_str(), &st) == 0;
+  // A path that cannot name a file (a file taken as a directory, a name too
+  // long, a loop of links) would fail only at the save, after the training.
+  if (!exists && errno != ENOENT) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path, ": ", Errno()));
+  }
+  if (exists && S_ISDIR(st.st_mode)) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot write model ", path, ": it is a directory"));
   }

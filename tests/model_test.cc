@@ -3,6 +3,7 @@
 #include "learner/model.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include <cmath>
@@ -792,6 +793,23 @@ TEST_F(ModelTest, AFailedSaveLeavesThePreviousFileAlone) {
   EXPECT_FALSE(CheckWritable(dir_ + "/no-such-dir/model").ok());
   EXPECT_FALSE(CheckWritable(dir_).ok());
   EXPECT_TRUE(CheckWritable(path_).ok());
+}
+
+// Paths that cannot name a file are refused before training, not at the save.
+TEST_F(ModelTest, APathThatCannotNameAFileIsNotWritable) {
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
+  const std::string loop = dir_ + "/loop";
+  ASSERT_EQ(symlink("loop-too", loop.c_str()), 0);
+  ASSERT_EQ(symlink("loop", (dir_ + "/loop-too").c_str()), 0);
+  const std::pair<std::string, std::string> cases[] = {
+      {path_ + "/", "Not a directory"},
+      {path_ + "/model", "Not a directory"},
+      {dir_ + "/" + std::string(300, 'a'), "File name too long"},
+      {loop, "Too many levels of symbolic links"}};
+  for (const auto& [path, why] : cases) {
+    EXPECT_EQ(CheckWritable(path).message(), "cannot write model " + path + ": " + why);
+  }
+  EXPECT_TRUE(CheckWritable(dir_ + "/new-model").ok());
 }
 
 // A weight that is not finite would make a file hare could not load: the
