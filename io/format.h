@@ -23,8 +23,14 @@ inline bool IsSentences(Format f) { return f == Format::kText || f == Format::kF
 // (another with --label, fastText's -label).
 inline constexpr std::string_view kFastTextLabel = "__label__";
 
+// An ASCII control byte (0x00-0x1f, 0x7f): white space is among them.
+inline bool IsControl(char c) {
+  return static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) == 0x7f;
+}
+
 // Why `prefix` cannot be a label prefix (empty, longer than 255 bytes, not
-// valid UTF-8, or with white space or NUL, which end fastText's words), or
+// valid UTF-8, with white space or NUL, which end fastText's words, or with
+// another control character, which a class name cannot have), or
 // an empty string if it can.
 std::string LabelPrefixProblem(std::string_view prefix);
 

@@ -114,10 +114,6 @@ inline constexpr ByteClasses kByteClasses;
 inline bool IsSpace(char c) {
   return kByteClasses.of[static_cast<unsigned char>(c)] == kSpaceClass;
 }
-// An ASCII control byte (0x00-0x1f, 0x7f): white space is among them.
-inline bool IsControl(char c) {
-  return static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) == 0x7f;
-}
 // `text` without the white space (IsSpace) around it.
 inline std::string_view StripSpace(std::string_view text) {
   while (!text.empty() && IsSpace(text.front())) text.remove_prefix(1);
