@@ -25,6 +25,7 @@ Parsed Parse(std::vector<std::string> args) {
   FlagParser flags;
   flags.AddInt("-b,--bits", "BITS", "table size", &p.bits);
   flags.Add("-q,--quadratic", "AB", "pairs", [&p](std::string_view v) {
+    if (v == "\\") return absl::InvalidArgumentError("-q: a '\\' starts VW's \\xHH");
     if (v.size() != 2) return absl::InvalidArgumentError("-q takes 2 letters");
     p.pairs.emplace_back(v);
     return absl::OkStatus();
@@ -81,6 +82,7 @@ TEST(FlagParserTest, AValuesProblemNamesTheFlagOnce) {
   EXPECT_EQ(Parse({"-b", "x"}).error, "-b: 'x' is not a whole number");
   EXPECT_EQ(Parse({"--quadratic=abc"}).error, "-q takes 2 letters");
   EXPECT_EQ(Parse({"-q", "abc"}).error, "-q takes 2 letters");
+  EXPECT_EQ(Parse({"--quadratic", "\\"}).error, "-q: a '\\' starts VW's \\xHH");
   // A float too small for a float is not taken for 0; a 0 is a 0.
   EXPECT_EQ(Parse({"-l", "1e-50"}).error, "-l: '1e-50' is too small for a float (it would be 0)");
   EXPECT_EQ(Parse({"-l", "0.0e-50"}).error, "");

@@ -103,6 +103,53 @@ TEST(NamespaceLettersTest, VwsHexEscapes) {
   EXPECT_EQ(NamespaceLetters("-q", "a\\x2a\\x3f\\x5b]", true).value(), "a*?[]");
 }
 
+// hare train's --ngram and --skips after "hare train": the lettered values,
+// or the parser's message.
+struct Grams {
+  std::vector<std::string> ngrams, skips;
+  std::string error;
+};
+Grams ParseGrams(std::vector<std::string> args) {
+  Grams g;
+  hashing::TextFeatureOptions text;
+  FlagParser flags;
+  AddTextFeatureFlags(flags, text, &g.ngrams, &g.skips);
+  args.insert(args.begin(), {"hare", "train"});
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::vector<std::string> positional;
+  g.error = std::string(
+      flags.Parse(static_cast<int>(argv.size()), argv.data(), 2, &positional).message());
+  return g;
+}
+
+// VW's "aN": the letter as -q takes it (\xHH too), checked as -q checks it,
+// and each letter once.
+TEST(GramFlagsTest, LetteredValuesTakeNamespaceLettersOnceEach) {
+  EXPECT_EQ(ParseGrams({"--ngram", "\\x202", "--ngram", "a3", "--skips", "\\x2a1"}).ngrams,
+            (std::vector<std::string>{" 2", "a3"}));
+  EXPECT_EQ(ParseGrams({"--skips", "\\x2a1"}).skips, (std::vector<std::string>{"*1"}));
+  // The same value again is one; another value for the letter is refused.
+  EXPECT_EQ(ParseGrams({"--ngram", "a3", "--ngram", "a3"}).ngrams,
+            (std::vector<std::string>{"a3"}));
+  EXPECT_EQ(ParseGrams({"--ngram", "a3", "--ngram", "a4"}).error,
+            "--ngram: given twice for namespace 'a' ('a3', then 'a4'): give it once");
+  EXPECT_EQ(ParseGrams({"--skips", " 1", "--skips", "\\x202"}).error,
+            "--skips: given twice for namespace ' ' ('\\x201', then '\\x202'): give it once");
+  EXPECT_EQ(ParseGrams({"--ngram", "|2"}).error,
+            "--ngram takes namespace letters (' ' or \\x20 for the default namespace); a "
+            "namespace cannot start with '|'");
+  EXPECT_EQ(ParseGrams({"--skips", ":1"}).error,
+            "--skips takes namespace letters (' ' or \\x20 for the default namespace); a "
+            "namespace cannot start with ':'");
+  EXPECT_EQ(ParseGrams({"--ngram", "\t2"}).error,
+            "--ngram takes namespace letters (' ' or \\x20 for the default namespace); a "
+            "namespace cannot start with a control character");
+  EXPECT_EQ(ParseGrams({"--ngram", "\\x2"}).error,
+            "--ngram: a '\\' starts VW's \\xHH, such as \\x20 for the default namespace");
+  EXPECT_EQ(ParseGrams({"--ngram", "ab2"}).error, "--ngram takes a whole number from 1 to 5");
+}
+
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {
   EXPECT_EQ(LearnerFlags(TrainOptions{}), "--rule perceptron --passes 1");
 }

@@ -77,6 +77,14 @@ std::string EscapeNamespaceLetters(std::string_view letters) {
   return out;
 }
 
+absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* flag,
+                                                                   std::string_view value) {
+  const size_t letter_bytes = value.starts_with("\\x") ? std::min<size_t>(4, value.size()) : 1;
+  absl::StatusOr<std::string> letter = NamespaceLetters(flag, value.substr(0, letter_bytes), false);
+  if (!letter.ok()) return letter.status();
+  return std::pair{(*letter)[0], value.substr(letter_bytes)};
+}
+
 absl::Status ParseAffixes(std::string_view spec, std::vector<int>& affixes,
                           std::vector<std::string>* lettered) {
   std::vector<std::string> items;  // each once, those of an earlier --affix too
@@ -135,16 +143,32 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
       return absl::OkStatus();
     };
   };
-  // With `lettered`, "aN" (VW: for namespaces starting with a) goes there.
-  // The flag repeats for lettered values, but a plain one is given once.
+  // With `lettered`, "aN" (VW: for namespaces starting with a) goes there,
+  // the letter as -q takes it ("\x202" for the default namespace). The flag
+  // repeats for other letters, but a letter, or a plain value, is given once.
   auto gram = [&small_int](const char* name, int lo, int hi, int* out,
                            std::vector<std::string>* lettered) {
     return [small_int, name, lo, hi, out, lettered,
             plain = std::string()](std::string_view v) mutable {
       if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9') && v[0] != '-') {
+        absl::StatusOr<std::pair<char, std::string_view>> split = LetteredGramSpec(name, v);
+        if (!split.ok()) return split.status();
+        const auto [letter, number] = *split;
         int n = 0;
-        if (absl::Status s = small_int(name, lo, hi, &n)(v.substr(1)); !s.ok()) return s;
-        lettered->emplace_back(v);
+        if (absl::Status s = small_int(name, lo, hi, &n)(number); !s.ok()) return s;
+        std::string spec(1, letter);
+        spec.append(number);
+        for (const std::string& earlier : *lettered) {
+          if (earlier[0] == letter && earlier != spec) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("given twice for namespace ", io::Quote(std::string_view(&letter, 1)),
+                             " (", io::Quote(EscapeNamespaceLetters(earlier)), ", then ",
+                             io::Quote(v), "): give it once"));
+          }
+        }
+        if (std::find(lettered->begin(), lettered->end(), spec) == lettered->end()) {
+          lettered->push_back(spec);
+        }
         return absl::OkStatus();
       }
       if (!plain.empty() && plain != v) {

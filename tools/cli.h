@@ -47,6 +47,12 @@ absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view 
 // outside printable ASCII as \xHH.
 std::string EscapeNamespaceLetters(std::string_view letters);
 
+// A lettered --ngram or --skips value ("a2"; "\x202" or " 2" for the default
+// namespace) as the letter, decoded as NamespaceLetters decodes it, and the
+// text after it ("2", checked by the caller).
+absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* flag,
+                                                                   std::string_view value);
+
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =
     "(a run of letters, marks, numbers and '_' of any script, apostrophes inside it, or one "

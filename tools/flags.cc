@@ -225,10 +225,11 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       }
     }
     if (absl::Status s = flag->set(value); !s.ok()) {
-      // A message that names the flag itself ("-q takes 2 ...") is not
-      // prefixed with it again.
+      // A message that names the flag itself ("-q takes 2 ...", "-q: a '\'
+      // starts ...") is not prefixed with it again.
       const bool named = std::any_of(flag->names.begin(), flag->names.end(), [&](const auto& n) {
-        return absl::StartsWith(s.message(), absl::StrCat(n, " "));
+        return absl::StartsWith(s.message(), absl::StrCat(n, " ")) ||
+               absl::StartsWith(s.message(), absl::StrCat(n, ":"));
       });
       return absl::InvalidArgumentError(named ? std::string(s.message())
                                               : absl::StrCat(std::string(name), ": ", s.message()));

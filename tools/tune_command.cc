@@ -85,6 +85,14 @@ void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
     if (g.name == flag)
       value = EscapeNamespaceLetters(NamespaceLetters(flag, value, true).value_or(value));
   }
+  // And --ngram's and --skips' letter ("--ngram ' 2'" prints --ngram \x202).
+  if ((g.name == "--ngram" || g.name == "--skips") && !value.empty() &&
+      (value[0] < '0' || value[0] > '9') && value[0] != '-') {
+    if (auto split = LetteredGramSpec(g.name.c_str(), value); split.ok()) {
+      value =
+          EscapeNamespaceLetters(std::string_view(&split->first, 1)) + std::string(split->second);
+    }
+  }
   if (!value.empty() && value[0] == '-') {
     args.push_back(g.name.starts_with("--") ? g.name + "=" + value : g.name + value);
     return;
