@@ -27,6 +27,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "io/example_reader.h"
+#include "io/number.h"
 #include "learner/learner.h"
 #include "learner/model.h"
 #include "learner/run.h"
@@ -536,6 +537,13 @@ int TuneCommand(int argc, char** argv) {
   const std::string line = absl::StrJoin(args, " ");
   std::cerr << absl::StrFormat("best: held-out accuracy %.4f with: hare train %s %s\n",
                                best.accuracy, line, absl::StrJoin(setup.inputs, " "));
+  // Namespace letters print escaped; a --label or --target has no escape.
+  for (const std::string& word : args) {
+    if (word.find_first_of("*?[()") == word.npos) continue;
+    std::cerr << "hare tune: warning: " << io::Quote(word)
+              << " holds characters a shell expands in an unquoted $(hare tune ...) when a file "
+                 "name matches: give tune -f MODEL to train the line, or quote it in a copy\n";
+  }
   std::cout << line << "\n";
   if (train.options.model_out.empty()) return kExitOk;
   std::cout.flush();

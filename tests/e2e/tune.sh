@@ -169,6 +169,11 @@ grep -qF -- '--ngram \x202 --skips \x2a1 ' gram.txt || fail "--ngram ' 2' line: 
 "$HARE" train gram.vw $(cat gram.txt) 2> printed.err
 expect_eq "--ngram ' 2' features" "$(grep 'total features' given.err)" \
   "$(grep 'total features' printed.err)"
+# A --label has no escape: tune says so.
+for i in $(seq 10); do printf '*a x y\n*b z w\n'; done > star.txt
+"$HARE" tune star.txt --format fasttext --multiclass ova --label '*' --max-passes 1 > star.out 2> star.err
+expect_eq "--label '*' warning" "hare tune: warning: '*' holds characters a shell expands in an unquoted \$(hare tune ...) when a file name matches: give tune -f MODEL to train the line, or quote it in a copy" \
+  "$(grep warning star.err)"
 
 # A rule that cannot take the given options is tried with what it can: after
 # crammer-singer the one-vs-all rules with --multiclass ova; nb without a
