@@ -165,7 +165,7 @@ absl::StatusOr<std::string> TemporaryCachePath() {
     }
     return absl::FailedPreconditionError(absl::StrCat(
         "no temporary directory for the cache of later passes (", variable, error.message(),
-        "): set TMPDIR to a directory (hare train: or give the cache a file with -c FILE)"));
+        "): set TMPDIR to a directory (or, in hare train, give the cache a file with -c FILE)"));
   }
   const auto now = Clock::now().time_since_epoch().count();
   const size_t thread = std::hash<std::thread::id>()(std::this_thread::get_id());

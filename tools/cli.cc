@@ -240,8 +240,8 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.minn > 0 && text.maxn == 0) {
     problems.push_back("--minn needs --maxn: character n-grams are from --minn to --maxn");
   }
-  if (text.target != hashing::TextFeatureOptions{}.target && text.window == 0 &&
-      !text.collocations) {
+  if (!text.target.empty() && text.target != hashing::TextFeatureOptions{}.target &&
+      text.window == 0 && !text.collocations) {
     problems.push_back(
         "--target names the marker of --window and --collocations: give one of them");
   }

@@ -154,7 +154,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 fi
 # Later passes' temporary cache needs a temporary directory; one pass needs none.
 expect_code 2 env TMPDIR=/no/such/dir "$HARE" train d.vw --passes 2 --quiet 2> err.txt
-expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory (hare train: or give the cache a file with -c FILE)" "$(cat err.txt)"
+expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory (or, in hare train, give the cache a file with -c FILE)" "$(cat err.txt)"
 expect_code 0 env TMPDIR=/no/such/dir "$HARE" train d.vw --quiet 2> err.txt
 # A link to a file still to be made is followed: the link stays.
 ln -s made-later.model dangling.model

@@ -34,6 +34,10 @@ for target in "" "$long"; do
   expect_code 1 "$HARE" confusion --set a,b --target "$target" raw.txt 2> err.txt
   expect_eq "--target of ${#target} bytes" "hare confusion: --target must be 1 to 256 bytes" "$(cat err.txt)"
 done
+# An empty one is that problem alone to hare train (not also "give --window").
+expect_code 1 "$HARE" train --format text --target '' raw.txt 2> err.txt
+expect_eq "train --target ''" "hare train: --target must be 1 to 256 bytes
+Run 'hare train --help' for the options." "$(cat err.txt)"
 # A line already holding the marker would give two: reported and skipped.
 printf 'the _target_ whether\nno whether\n' | { expect_code 2 "$HARE" confusion --set whether,weather > out.txt 2> err.txt; }
 grep -q "^<stdin>:1: the line already holds the marker '_TARGET_', which would be read as another occurrence; line skipped$" err.txt ||
