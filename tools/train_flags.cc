@@ -184,6 +184,8 @@ std::vector<std::string> TrainFlags::Finish() {
   if (flags_.WasGiven("-i") && o.model_in.empty()) problems.push_back("-i needs a file name");
   if (o.save_resume && o.model_out.empty())
     problems.push_back("--save-resume keeps the training state in the model: it needs -f MODEL");
+  if (o.keep_names && o.model_out.empty())
+    problems.push_back("--keep-names keeps the feature names in the model: it needs -f MODEL");
   if (passes_ > (1 << 20)) problems.push_back("--passes must be at most 1048576");
   if (early_ > (1 << 20)) problems.push_back("--early-stop must be at most 1048576");
   if (holdout_ > (1 << 30)) problems.push_back("--holdout-period must be at most 1073741824");

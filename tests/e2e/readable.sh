@@ -28,6 +28,14 @@ expect_code 2 "$HARE" model dump plain.model 2> err.txt
 grep -q "plain.model holds no feature names: train it with --keep-names" err.txt ||
   fail "dump without names: $(cat err.txt)"
 
+# Names are kept in the model: without -f there is nowhere to keep them (tune too).
+expect_code 1 "$HARE" train --keep-names two.vw 2> err.txt
+grep -qxF "hare train: --keep-names keeps the feature names in the model: it needs -f MODEL" err.txt ||
+  fail "--keep-names without -f: $(cat err.txt)"
+expect_code 1 "$HARE" tune --keep-names two.vw 2> err.txt
+grep -qxF "hare tune: --keep-names keeps the feature names in the model: it needs -f MODEL" err.txt ||
+  fail "tune --keep-names without -f: $(cat err.txt)"
+
 # On real sentences: the score audit prints is the sum of value x weight it
 # lists (Perceptron, no threshold), for every example.
 zcat "$data/rt-polarity.train.vw.gz" | awk 'NR <= 3000' > rt.vw
