@@ -313,6 +313,9 @@ expect_eq "test --json -p with stdout closed" "500 0" \
   "$(wc -l < closed-stdout.txt) $(grep -c -v '^-\?1 ' closed-stdout.txt)"
 expect_code 2 "$HARE" train --quiet <&- 2> err.txt
 expect_eq "stdin closed" "hare train: cannot read <stdin>: Bad file descriptor" "$(tail -1 err.txt)"
+# Stdin is read once.
+expect_code 2 "$HARE" train - d.vw - < d.vw 2> err.txt
+expect_eq "stdin twice" "hare train: stdin ('-') is given more than once: it can be read once" "$(cat err.txt)"
 # An empty file name (-f "$MODEL" with MODEL unset) is refused, not ignored.
 expect_code 1 "$HARE" train d.vw -f '' 2> err.txt
 expect_eq "-f ''" "hare train: -f needs a file name
