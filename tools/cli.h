@@ -79,6 +79,11 @@ void AppendFloat(std::string& out, float value);
 int DefaultThreads();
 
 // Prints "hare COMMAND: message" and returns `code`.
+// The message for an empty -i MODEL in the commands that need one: given
+// empty (-i "$MODEL" with MODEL unset) or not given at all.
+inline const char* MissingModel(const FlagParser& flags) {
+  return flags.WasGiven("-i") ? "-i needs a file name" : "-i MODEL is required";
+}
 int Fail(const char* command, const absl::Status& status, int code);
 int Fail(const char* command, const std::string& message, int code);
 // After bad lines, the closing count on stderr: "hare COMMAND: skipped N

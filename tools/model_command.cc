@@ -138,7 +138,7 @@ int ModelCommand(int argc, char** argv) {
     return Fail(command.c_str(),
                 absl::StrCat("one model at a time: '", rest[0], "' is one too many"), kExitUsage);
   }
-  if (model_path.empty()) return Fail(command.c_str(), "-i MODEL is required", kExitUsage);
+  if (model_path.empty()) return Fail(command.c_str(), MissingModel(flags), kExitUsage);
   absl::StatusOr<learner::Model> model =
       learner::LoadModel(model_path, learner::ModelUse::kInspect);
   if (!model.ok()) return Fail(command.c_str(), model.status(), kExitInput);

@@ -62,7 +62,7 @@ int TestCommand(int argc, char** argv) {
   flags.AddInt("--threads", "N", "parser threads (default: all cores)", &threads);
   if (int code = ParseCommandLine(flags, kTestSynopsis, argc, argv, &inputs); code >= 0)
     return code;
-  if (model_path.empty()) return Fail("test", "-i MODEL is required", kExitUsage);
+  if (model_path.empty()) return Fail("test", MissingModel(flags), kExitUsage);
   if (threads < 1 || threads > 256) return Fail("test", "--threads must be 1 to 256", kExitUsage);
   if (flags.WasGiven("-p") && predictions_path.empty()) {
     return Fail("test", "-p needs a file name ('-' for stdout)", kExitUsage);
@@ -192,7 +192,7 @@ int PredictCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kPredictSynopsis, argc, argv, &inputs); code >= 0) {
     return code;
   }
-  if (model_path.empty()) return Fail("predict", "-i MODEL is required", kExitUsage);
+  if (model_path.empty()) return Fail("predict", MissingModel(flags), kExitUsage);
   if (top < 1) return Fail("predict", "--top must be 1 or more", kExitUsage);
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);

@@ -324,6 +324,14 @@ expect_code 1 "$HARE" train d.vw --passes 2 -c '' 2> err.txt
 grep -q "^hare train: -c needs a file name$" err.txt || fail "-c '': $(cat err.txt)"
 expect_code 1 "$HARE" test -i full.model d.vw -p '' 2> err.txt
 expect_eq "-p ''" "hare test: -p needs a file name ('-' for stdout)" "$(cat err.txt)"
+for command in test predict audit "model info"; do
+  # shellcheck disable=SC2086
+  expect_code 1 "$HARE" $command -i '' < d.vw 2> err.txt
+  expect_eq "$command -i ''" "hare $command: -i needs a file name" "$(cat err.txt)"
+  # shellcheck disable=SC2086
+  expect_code 1 "$HARE" $command < d.vw 2> err.txt
+  expect_eq "$command without -i" "hare $command: -i MODEL is required" "$(cat err.txt)"
+done
 # A table the memory cannot hold is a message (not under AddressSanitizer,
 # which needs far more address space than any limit here would leave).
 # (ldd's whole output is read first: grep -q quitting early under pipefail
