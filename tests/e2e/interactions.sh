@@ -15,6 +15,9 @@ accuracy() { grep '^accuracy = ' "$1" | cut -d' ' -f3; }
 expect_eq "accuracy with -q ab" "1.000000" "$(accuracy q.txt)"
 awk -v a="$(accuracy plain.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt without -q: $(accuracy plain.txt)"
 "$HARE" model info -i q.model | grep -q "^interactions      ab$" || fail "model info"
+# The same interaction twice is one, as in VW (another spelling of it too).
+"$HARE" train train.vw --rule perceptron --average -q ab -q ab --quadratic '\x61b' -f qq.model --quiet 2>/dev/null
+cmp -s q.model qq.model || fail "-q ab given twice: $("$HARE" model info -i qq.model | grep interactions)"
 # VW's --ignore_linear (--ignore-linear): the interaction alone, without the
 # namespaces' own features, learns XOR as well; --keep a leaves b out.
 "$HARE" train train.vw --rule perceptron --average -q ab --ignore-linear ab -f qo.model --quiet 2>/dev/null
