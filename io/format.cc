@@ -34,7 +34,6 @@ std::string LabelPrefixProblem(std::string_view prefix) {
     if (c == ' ' || (c >= '\t' && c <= '\r') || c == '\0') {
       return "has white space or NUL in it, which end words";
     }
-    if (IsControl(c)) return "has a control character in it, which a class name cannot have";
   }
   return "";
 }

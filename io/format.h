@@ -29,9 +29,10 @@ inline bool IsControl(char c) {
 }
 
 // Why `prefix` cannot be a label prefix (empty, longer than 255 bytes, not
-// valid UTF-8, with white space or NUL, which end fastText's words, or with
-// another control character, which a class name cannot have), or
-// an empty string if it can.
+// valid UTF-8, or with white space or NUL, which end fastText's words), or
+// an empty string if it can. (--label also refuses other control
+// characters, which class names cannot have, but a model that holds one
+// loads.)
 std::string LabelPrefixProblem(std::string_view prefix);
 
 const char* FormatName(Format f);

@@ -271,6 +271,11 @@ std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format
   if (const std::string why = io::LabelPrefixProblem(prefix); !why.empty()) {
     return {absl::StrCat("--label ", io::Quote(prefix), " ", why)};
   }
+  // Every label it marked would be a bad line (a class name cannot have one).
+  if (std::any_of(prefix.begin(), prefix.end(), io::IsControl)) {
+    return {absl::StrCat("--label ", io::Quote(prefix),
+                         " has a control character in it, which a class name cannot have")};
+  }
   return {};
 }
 

@@ -54,6 +54,10 @@ grep -qF -- "--label is the label prefix of --format fasttext" err.txt || fail "
 expect_code 1 "$HARE" train --format fasttext --multiclass ova --label 'a b' ww.txt 2> err.txt
 grep -qF -- "--label 'a b' has white space or NUL in it, which end words" err.txt ||
   fail "$(cat err.txt)"
+# Nor another control character: every label it marked would be a bad line.
+expect_code 1 "$HARE" features --format fasttext --label "$(printf 'a\033')" ww.txt 2> err.txt
+grep -qF -- "--label 'a\x1b' has a control character in it, which a class name cannot have" \
+  err.txt || fail "$(cat err.txt)"
 
 # hare features reads them too: the label first, as VW's, the rest the text's.
 printf 'How far __label__NUM:dist is it ?\n__label__a x __label__b\n' > f.txt
