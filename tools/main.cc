@@ -63,14 +63,15 @@ int Dispatch(std::string_view command, int argc, char** argv) {
   return -1;
 }
 
-// Holds each of descriptors 0-2 that the caller closed with /dev/null opened
-// the other way round, so that a file hare opens later (-p, -f) cannot take
-// its number and receive the progress table or a report, while reading a
-// closed stdin or writing a closed stdout still fails as it would have.
+// Holds each of descriptors 0-2 that the caller closed, so that a file hare
+// opens later (-p, -f) cannot take its number and receive the progress table
+// or a report. The holder is a path-only descriptor of "/": reading or
+// writing it fails as the closed one did (EBADF), and reopening it by name
+// (-p /dev/stdout, /dev/stdin) finds a directory and fails too.
 void HoldClosedStandardDescriptors() {
   for (int fd = 0; fd <= 2; ++fd) {
     if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
-    const int held = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    const int held = open("/", O_PATH | O_DIRECTORY);
     if (held >= 0 && held != fd) close(held);  // not the lowest free: another is held
   }
 }

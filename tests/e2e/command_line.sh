@@ -313,6 +313,11 @@ expect_eq "test --json -p with stdout closed" "500 0" \
   "$(wc -l < closed-stdout.txt) $(grep -c -v '^-\?1 ' closed-stdout.txt)"
 expect_code 2 "$HARE" train --quiet <&- 2> err.txt
 expect_eq "stdin closed" "hare train: cannot read <stdin>: Bad file descriptor" "$(tail -1 err.txt)"
+# Nor is a closed descriptor opened again by its name.
+expect_code 2 "$HARE" train d.vw --quiet -p /dev/stdout >&- 2> err.txt
+expect_eq "-p /dev/stdout closed" "hare train: cannot write predictions /dev/stdout: Is a directory" "$(cat err.txt)"
+expect_code 2 "$HARE" train /dev/stdin --quiet <&- 2> err.txt
+expect_eq "/dev/stdin closed" "hare train: cannot read /dev/stdin: Is a directory" "$(tail -1 err.txt)"
 # Stdin is read once.
 expect_code 2 "$HARE" train - d.vw - < d.vw 2> err.txt
 expect_eq "stdin twice" "hare train: stdin ('-') is given more than once: it can be read once" "$(cat err.txt)"
