@@ -135,7 +135,12 @@ TEST(GramFlagsTest, LetteredValuesTakeNamespaceLettersOnceEach) {
   EXPECT_EQ(ParseGrams({"--ngram", "a3", "--ngram", "a4"}).error,
             "--ngram: given twice for namespace 'a' ('a3', then 'a4'): give it once");
   EXPECT_EQ(ParseGrams({"--skips", " 1", "--skips", "\\x202"}).error,
-            "--skips: given twice for namespace ' ' ('\\x201', then '\\x202'): give it once");
+            "--skips: given twice for namespace '\\x20' ('\\x201', then '\\x202'): give it once");
+  // A '-' is a letter when escaped (tune prints it so); a digit is none.
+  EXPECT_EQ(ParseGrams({"--ngram", "\\x2d2"}).ngrams, (std::vector<std::string>{"-2"}));
+  EXPECT_EQ(ParseGrams({"--ngram", "\\x312"}).error,
+            "--ngram takes aN for namespaces starting with the letter a, which cannot be a digit "
+            "(a plain N is for every namespace); not '\\x312'");
   EXPECT_EQ(ParseGrams({"--ngram", "|2"}).error,
             "--ngram takes namespace letters (' ' or \\x20 for the default namespace); a "
             "namespace cannot start with '|'");

@@ -82,6 +82,13 @@ absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* f
   const size_t letter_bytes = value.starts_with("\\x") ? std::min<size_t>(4, value.size()) : 1;
   absl::StatusOr<std::string> letter = NamespaceLetters(flag, value.substr(0, letter_bytes), false);
   if (!letter.ok()) return letter.status();
+  if (letter->empty() || ((*letter)[0] >= '0' && (*letter)[0] <= '9')) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag,
+                     " takes aN for namespaces starting with the letter a, which cannot be a "
+                     "digit (a plain N is for every namespace); not ",
+                     io::Quote(value)));
+  }
   return std::pair{(*letter)[0], value.substr(letter_bytes)};
 }
 
@@ -150,7 +157,7 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
                            std::vector<std::string>* lettered) {
     return [small_int, name, lo, hi, out, lettered,
             plain = std::string()](std::string_view v) mutable {
-      if (lettered != nullptr && !v.empty() && (v[0] < '0' || v[0] > '9') && v[0] != '-') {
+      if (lettered != nullptr && IsLetteredGram(v)) {
         absl::StatusOr<std::pair<char, std::string_view>> split = LetteredGramSpec(name, v);
         if (!split.ok()) return split.status();
         const auto [letter, number] = *split;
@@ -161,9 +168,10 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
         for (const std::string& earlier : *lettered) {
           if (earlier[0] == letter && earlier != spec) {
             return absl::InvalidArgumentError(
-                absl::StrCat("given twice for namespace ", io::Quote(std::string_view(&letter, 1)),
-                             " (", io::Quote(EscapeNamespaceLetters(earlier)), ", then ",
-                             io::Quote(v), "): give it once"));
+                absl::StrCat("given twice for namespace ",
+                             io::Quote(EscapeNamespaceLetters(std::string_view(&letter, 1))), " (",
+                             io::Quote(EscapeNamespaceLetters(earlier)), ", then ",
+                             io::Quote(EscapeNamespaceLetters(spec)), "): give it once"));
           }
         }
         if (std::find(lettered->begin(), lettered->end(), spec) == lettered->end()) {

@@ -47,9 +47,15 @@ absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view 
 // outside printable ASCII as \xHH.
 std::string EscapeNamespaceLetters(std::string_view letters);
 
-// A lettered --ngram or --skips value ("a2"; "\x202" or " 2" for the default
-// namespace) as the letter, decoded as NamespaceLetters decodes it, and the
-// text after it ("2", checked by the caller).
+// Whether an --ngram or --skips value is VW's lettered "aN" rather than a
+// plain N (or a negative number, refused as one).
+inline bool IsLetteredGram(std::string_view value) {
+  return !value.empty() && (value[0] < '0' || value[0] > '9') && value[0] != '-';
+}
+// A lettered value ("a2"; "\x202" or " 2" for the default namespace) as the
+// letter, decoded as NamespaceLetters decodes it (a digit, "\x31", is
+// refused: a plain N is for every namespace), and the text after it ("2",
+// checked by the caller).
 absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* flag,
                                                                    std::string_view value);
 
@@ -78,12 +84,13 @@ void AppendFloat(std::string& out, float value);
 // The number of threads `--threads` means by default: all cores.
 int DefaultThreads();
 
-// Prints "hare COMMAND: message" and returns `code`.
 // The message for an empty -i MODEL in the commands that need one: given
 // empty (-i "$MODEL" with MODEL unset) or not given at all.
 inline const char* MissingModel(const FlagParser& flags) {
   return flags.WasGiven("-i") ? "-i needs a file name" : "-i MODEL is required";
 }
+
+// Prints "hare COMMAND: message" and returns `code`.
 int Fail(const char* command, const absl::Status& status, int code);
 int Fail(const char* command, const std::string& message, int code);
 // After bad lines, the closing count on stderr: "hare COMMAND: skipped N

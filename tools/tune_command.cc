@@ -86,12 +86,13 @@ void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
     if (g.name == flag)
       value = EscapeNamespaceLetters(NamespaceLetters(flag, value, true).value_or(value));
   }
-  // And --ngram's and --skips' letter ("--ngram ' 2'" prints --ngram \x202).
-  if ((g.name == "--ngram" || g.name == "--skips") && !value.empty() &&
-      (value[0] < '0' || value[0] > '9') && value[0] != '-') {
+  // And --ngram's and --skips' letter ("--ngram ' 2'" prints --ngram \x202),
+  // a '-' too, which would read as a negative N.
+  if ((g.name == "--ngram" || g.name == "--skips") && IsLetteredGram(value)) {
     if (auto split = LetteredGramSpec(g.name.c_str(), value); split.ok()) {
-      value =
-          EscapeNamespaceLetters(std::string_view(&split->first, 1)) + std::string(split->second);
+      const auto [letter, number] = *split;
+      value = (letter == '-' ? std::string("\\x2d") : EscapeNamespaceLetters({&letter, 1})) +
+              std::string(number);
     }
   }
   if (!value.empty() && value[0] == '-') {
@@ -539,7 +540,7 @@ int TuneCommand(int argc, char** argv) {
                                best.accuracy, line, absl::StrJoin(setup.inputs, " "));
   // Namespace letters print escaped; a --label or --target has no escape.
   for (const std::string& word : args) {
-    if (word.find_first_of("*?[()") == word.npos) continue;
+    if (!train.options.model_out.empty() || word.find_first_of("*?[()") == word.npos) continue;
     std::cerr << "hare tune: warning: " << io::Quote(word)
               << " holds characters a shell expands in an unquoted $(hare tune ...) when a file "
                  "name matches: give tune -f MODEL to train the line, or quote it in a copy\n";

@@ -169,6 +169,11 @@ grep -qF -- '--ngram \x202 --skips \x2a1 ' gram.txt || fail "--ngram ' 2' line: 
 "$HARE" train gram.vw $(cat gram.txt) 2> printed.err
 expect_eq "--ngram ' 2' features" "$(grep 'total features' given.err)" \
   "$(grep 'total features' printed.err)"
+# A '-' letter prints escaped too (--ngram=-2 would be a negative N).
+for i in $(seq 10); do printf '1 |-a x y z\n-1 |-a y x w\n'; done > dash-gram.vw
+"$HARE" tune dash-gram.vw --ngram '\x2d2' --max-passes 1 > dash-gram.txt 2> dash-gram.err ||
+  fail "--ngram '\x2d2': $(cat dash-gram.err)"
+grep -qF -- '--ngram \x2d2 ' dash-gram.txt || fail "--ngram '\x2d2' line: $(cat dash-gram.txt)"
 # A --label has no escape: tune says so.
 for i in $(seq 10); do printf '*a x y\n*b z w\n'; done > star.txt
 "$HARE" tune star.txt --format fasttext --multiclass ova --label '*' --max-passes 1 > star.out 2> star.err
