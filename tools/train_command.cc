@@ -97,7 +97,7 @@ int TrainCommand(int argc, char** argv) {
   // By name, or one file by two names (a hard link): -p is opened first, and
   // would empty the model or cache before a run that fails.
   for (const auto& [flag, path] : {std::pair{"-f", o.model_out}, std::pair{"-c", o.cache}}) {
-    if (!predictions_path.empty() && predictions_path != "-" && !path.empty() &&
+    if (!predictions_path.empty() && predictions_path != "-" && !path.empty() && path != "-" &&
         (full(predictions_path) == full(path) ||
          !io::InputAt(predictions_path, std::vector{path}).empty())) {
       problems.push_back(absl::StrCat("-p and ", flag, " name the same file"));
