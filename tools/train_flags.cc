@@ -72,7 +72,7 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
                                                        " namespace letters (':' for any), e.g. ",
                                                        letters == 2 ? "-q ab" : "--cubic abc"));
       }
-      // The same interaction twice is one, as VW removes duplicate interactions.
+      // The same interaction twice is one (VW too removes duplicate interactions).
       std::vector<std::string>& all = o.parse.interactions;
       if (std::find(all.begin(), all.end(), *v) == all.end()) all.push_back(*std::move(v));
       return absl::OkStatus();
