@@ -1,5 +1,6 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <span>
@@ -71,9 +72,13 @@ int TestCommand(int argc, char** argv) {
   if (flags.WasGiven("--top") && predictions_path.empty()) {
     return Fail("test", "--top is for the predictions -p writes", kExitUsage);
   }
-  // By any name of descriptor 1 (-p /dev/stdout): the report would follow the lines.
+  // By any name of descriptor 1 (-p /dev/stdout), or of the file stdout
+  // writes (-p out > out): the report would follow the lines, or cut them.
+  std::error_code error;
   if (json && !predictions_path.empty() &&
-      (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1)) {
+      (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1 ||
+       (std::filesystem::is_regular_file(predictions_path, error) &&
+        std::filesystem::equivalent(predictions_path, "/dev/stdout", error)))) {
     return Fail(
         "test",
         absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
