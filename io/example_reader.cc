@@ -258,11 +258,17 @@ WriteTarget WriteTargetOf(const std::string& path) {
 }
 
 std::string InputAt(const std::string& path, std::span<const std::string> inputs) {
+  struct stat out;
+  if (::stat(path.c_str(), &out) != 0) return "";  // a new file is no input
+  // A file is lost to what is written over it, and a pipe (stdin from `cat |`,
+  // a named pipe) carries it back in, or blocks for a reader that is hare.
+  // A terminal or /dev/null is neither. std::filesystem::equivalent does not
+  // compare pipes, so stat does.
+  if (!S_ISREG(out.st_mode) && !S_ISFIFO(out.st_mode)) return "";
   for (const std::string& input : inputs) {
-    std::error_code error;  // an input that is not there is not the file
-    // Stdin only as a file: a pipe, a terminal or /dev/null is no data to lose.
-    const bool file = input != "-" || std::filesystem::is_regular_file("/dev/stdin", error);
-    if (file && std::filesystem::equivalent(path, input == "-" ? "/dev/stdin" : input, error)) {
+    struct stat in;  // an input that is not there is not the file
+    const int found = input == "-" ? ::fstat(0, &in) : ::stat(input.c_str(), &in);
+    if (found == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
       return InputDisplayName(input);
     }
   }

@@ -84,7 +84,9 @@ WriteTarget WriteTargetOf(const std::string& path);
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.
 // "-" is stdin, which names `path` when the shell redirected it from that
-// regular file (< path); it is returned as "<stdin>".
+// regular file (< path) or it is that pipe (`cat data | hare ... -p
+// /dev/stdin`); it is returned as "<stdin>". Pipes count, as what is written
+// there comes back as input; devices (/dev/null, a terminal) do not.
 std::string InputAt(const std::string& path, std::span<const std::string> inputs);
 
 // `inputs`, or "-" (stdin) when there are none, as the readers take them.
