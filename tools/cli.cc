@@ -77,6 +77,14 @@ std::string EscapeNamespaceLetters(std::string_view letters) {
   return out;
 }
 
+std::string LetteredGramText(std::string_view spec) {
+  if (!IsLetteredGram(spec) && !spec.starts_with('-')) return std::string(spec);
+  std::string out =
+      spec[0] == '-' ? std::string("\\x2d") : EscapeNamespaceLetters(spec.substr(0, 1));
+  out.append(spec.substr(1));
+  return out;
+}
+
 absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* flag,
                                                                    std::string_view value) {
   const size_t letter_bytes = value.starts_with("\\x") ? std::min<size_t>(4, value.size()) : 1;

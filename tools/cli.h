@@ -58,6 +58,10 @@ inline bool IsLetteredGram(std::string_view value) {
 // checked by the caller).
 absl::StatusOr<std::pair<char, std::string_view>> LetteredGramSpec(const char* flag,
                                                                    std::string_view value);
+// The reverse, for a command line: "3" stays, and a lettered spec as kept
+// (the letter's byte, then N) prints its letter escaped, a '-' as \x2d too,
+// which would read as a negative N ("\xc33", "\x2d2").
+std::string LetteredGramText(std::string_view spec);
 
 // What one token is, for messages about a word that must be one.
 inline constexpr const char* kOneTokenHint =

@@ -144,6 +144,12 @@ int ModelCommand(int argc, char** argv) {
   if (!model.ok()) return Fail(command.c_str(), model.status(), kExitInput);
   if (what == "dump") return Dump(*model, model_path);
   const learner::ModelHeader& h = model->header();
+  // Namespace letters as the flags take them back (\xHH for a space or a byte
+  // outside printable ASCII).
+  auto letters = [](std::string* out, const std::string& s) {
+    out->append(EscapeNamespaceLetters(s));
+  };
+  auto grams = [](std::string* out, const std::string& s) { out->append(LetteredGramText(s)); };
   std::cout << absl::StrFormat(
       "model file        %s\n"
       "format version    %d\n"
@@ -168,13 +174,18 @@ int ModelCommand(int argc, char** argv) {
                : "") +
           (h.interactions.empty()
                ? ""
-               : "interactions      " + absl::StrJoin(h.interactions, " ") + "\n") +
-          (h.ngrams.empty() ? "" : "ngram             " + absl::StrJoin(h.ngrams, " ") + "\n") +
-          (h.skips.empty() ? "" : "skips             " + absl::StrJoin(h.skips, " ") + "\n") +
+               : "interactions      " + absl::StrJoin(h.interactions, " ", letters) + "\n") +
+          (h.ngrams.empty() ? ""
+                            : "ngram             " + absl::StrJoin(h.ngrams, " ", grams) + "\n") +
+          (h.skips.empty() ? ""
+                           : "skips             " + absl::StrJoin(h.skips, " ", grams) + "\n") +
           (h.affixes.empty() ? "" : "affix             " + absl::StrJoin(h.affixes, ",") + "\n") +
-          (h.ignore.empty() ? "" : "ignore            '" + h.ignore + "'\n") +
-          (h.ignore_linear.empty() ? "" : "ignore linear     '" + h.ignore_linear + "'\n") +
-          (h.keep.empty() ? "" : "keep              '" + h.keep + "'\n"));
+          (h.ignore.empty() ? ""
+                            : "ignore            '" + EscapeNamespaceLetters(h.ignore) + "'\n") +
+          (h.ignore_linear.empty()
+               ? ""
+               : "ignore linear     '" + EscapeNamespaceLetters(h.ignore_linear) + "'\n") +
+          (h.keep.empty() ? "" : "keep              '" + EscapeNamespaceLetters(h.keep) + "'\n"));
   if (!h.learner.empty()) {
     std::cout << "learner           " << h.learner << "\n"
               << "passes run        " << h.passes_run << "\n";

@@ -90,9 +90,9 @@ void AppendGiven(const FlagParser::Given& g, std::vector<std::string>& args) {
   // a '-' too, which would read as a negative N.
   if ((g.name == "--ngram" || g.name == "--skips") && IsLetteredGram(value)) {
     if (auto split = LetteredGramSpec(g.name.c_str(), value); split.ok()) {
-      const auto [letter, number] = *split;
-      value = (letter == '-' ? std::string("\\x2d") : EscapeNamespaceLetters({&letter, 1})) +
-              std::string(number);
+      std::string spec(1, split->first);
+      spec.append(split->second);
+      value = LetteredGramText(spec);
     }
   }
   if (!value.empty() && value[0] == '-') {

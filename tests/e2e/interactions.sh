@@ -30,6 +30,16 @@ grep -q "^	a^x[01]\*b^y[01]:" audit.txt || fail "audit of --ignore_linear: $(cat
 "$HARE" test -i keep.model test.vw --quiet 2> keep.txt
 awk -v a="$(accuracy keep.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt with --keep a: $(accuracy keep.txt)"
 "$HARE" model info -i keep.model | grep -q "^keep              'a'$" || fail "model info keep"
+# model info prints namespace letters as the flags take them back: a space,
+# a byte outside printable ASCII (the first of UTF-8's é) and a lettered
+# --ngram's '-' as \xHH.
+printf '1 |\xc3\xa9 x |b y |-z w\n-1 |\xc3\xa9 y |b z |-z v\n' > letters.vw
+"$HARE" train letters.vw -q ' b' -q '\xc3b' --ngram '\x2d2' --ngram b3 --ignore '\xc4 ' \
+  -f letters.model --quiet 2>/dev/null
+"$HARE" model info -i letters.model | grep -e '^interactions' -e '^ngram' -e '^ignore' > info.txt
+expect_eq "model info's letters" "interactions      \x20b \xc3b
+ngram             \x2d2 b3
+ignore            '\xc4\x20'" "$(cat info.txt)"
 expect_code 1 "$HARE" train train.vw --ignore a --keep ab 2> err.txt
 expect_eq "--ignore and --keep" "hare train: namespace letter 'a' is in both --ignore and --keep" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --format libsvm train.vw --ignore a 2> err.txt
