@@ -268,14 +268,18 @@ int TrainCommand(int argc, char** argv) {
             : absl::StrCat("a larger -b, such as -b ", bits, fill >= kFull ? " or more" : "",
                            ", keeps them apart"));
   }
-  if (result->stats.labelled == 0 && !o.model_out.empty()) {
-    return Fail("train",
-                absl::StrCat("no labelled example to learn from: ", o.model_out, " is not written",
-                             o.parse.class_labels || result->stats.bad_labels == 0
-                                 ? ""
-                                 : " (if the labels are class names, such as 'spam', they "
-                                   "need --multiclass ova)"),
-                kExitInput);
+  // With -f or without: a script sees that nothing was learnt (empty input,
+  // or every line bad) by the exit code, not only by the messages.
+  if (result->stats.labelled == 0) {
+    return Fail(
+        "train",
+        absl::StrCat("no labelled example to learn from",
+                     o.model_out.empty() ? "" : absl::StrCat(": ", o.model_out, " is not written"),
+                     o.parse.class_labels || result->stats.bad_labels == 0
+                         ? ""
+                         : " (if the labels are class names, such as 'spam', they "
+                           "need --multiclass ova)"),
+        kExitInput);
   }
   if (!o.model_out.empty()) {
     learner::ModelHeader header{.bits = o.parse.bits,

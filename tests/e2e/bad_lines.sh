@@ -85,6 +85,13 @@ printf '1 | a:nan\n-1 | b:nan\n' > nan.vw
 expect_code 2 "$HARE" train nan.vw -f keep.model --quiet 2> err.txt
 grep -q "keep.model is not written$" err.txt || fail "bad values: $(cat err.txt)"
 cmp -s keep.model keep.before || fail "training on nothing changed the existing model"
+# Without -f too: exit 2 (it was 0), so that a script sees nothing was learnt.
+expect_code 2 "$HARE" train --quiet < /dev/null 2> err.txt
+expect_eq "empty input without -f" "hare train: no labelled example to learn from" "$(tail -1 err.txt)"
+expect_code 2 "$HARE" train --format text names.tsv --quiet 2> err.txt
+expect_eq "class names without -f" \
+  "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', they need --multiclass ova)" \
+  "$(tail -1 err.txt)"
 
 # Line ends of CR alone (a classic Mac file) are refused at the first line,
 # plain or compressed; CR LF is a line end, and a CR alone after line 1 is a
