@@ -685,7 +685,17 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     if (!io::LabelPrefixProblem(h.label_prefix).empty()) return refuse("damaged label prefix");
   }
   if (x != header_end) return refuse("damaged: its header sizes disagree");
-  Model model(h, version);
+  // A table this machine cannot hold: the -b is the model's, so main's
+  // advice (a smaller -b) means training again.
+  std::optional<Model> made;
+  try {
+    made.emplace(h, version);
+  } catch (const TableTooLarge& e) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "cannot load model ", path, ": out of memory: ", e.what(), " (it was trained with -b ",
+        bits, ": train it again with a smaller -b, or load it where more memory is free)"));
+  }
+  Model& model = *made;
   // The weights, straight into the table; the first bad one is refused.
   int64_t previous = -1;
   uint64_t weight = 0;  // the weight's number, for the message
@@ -730,7 +740,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     if (!state.ok()) return refuse(std::string(state.status().message()));
     model.set_state(*std::move(state));
   }
-  return model;
+  return std::move(model);
 }
 
 }  // namespace hare::learner

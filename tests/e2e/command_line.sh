@@ -348,6 +348,14 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   set -e
   expect_eq "out of memory exit code" 2 "$code"
   expect_eq "out of memory" "hare train: out of memory: the table of 2^30 slots of 1 float (4.0 GiB) cannot be mapped: Cannot allocate memory (a smaller -b needs less)" "$(cat err.txt)"
+  # A model's table: its -b is the model's, so the advice is to train again.
+  "$HARE" train -b 26 d.vw --quiet -f b26.model 2>/dev/null
+  set +e
+  (ulimit -v 200000 && "$HARE" test -i b26.model d.vw --quiet) 2> err.txt
+  code=$?
+  set -e
+  expect_eq "model out of memory exit code" 2 "$code"
+  expect_eq "model out of memory" "hare test: cannot load model b26.model: out of memory: the table of 2^26 slots of 1 float (0.2 GiB) cannot be mapped: Cannot allocate memory (it was trained with -b 26: train it again with a smaller -b, or load it where more memory is free)" "$(cat err.txt)"
   set +e
   (ulimit -v 1000000 && "$HARE" gen --vocabulary 134217728 -n 1) > /dev/null 2> err.txt
   code=$?
