@@ -96,7 +96,10 @@ double LogLoss(std::span<const double> true_class_probabilities) {
 }
 
 Evaluation::Evaluation(std::vector<std::string> class_names)
-    : names_(std::move(class_names)), support_(names_.size(), 0), predicted_(names_.size(), 0) {}
+    : names_(std::move(class_names)),
+      model_classes_(static_cast<int>(names_.size())),
+      support_(names_.size(), 0),
+      predicted_(names_.size(), 0) {}
 
 std::vector<Evaluation::ConfusionCell> Evaluation::cells() const {
   std::vector<ConfusionCell> out;
@@ -230,11 +233,14 @@ std::string Evaluation::Text() const {
         absl::StrFormat("(%d class%s of the model with no example and no prediction: not listed)\n",
                         unlisted, unlisted == 1 ? "" : "es");
   }
-  if (classes() == 2) {
+  if (classes() == 2 || model_classes_ == 2) {
     const double area = auc();
     out += !no_ranking_.empty() ? absl::StrCat("auc = undefined (", no_ranking_, ")\n")
-           : std::isnan(area)   ? std::string("auc = undefined (one class has no examples)\n")
-                                : absl::StrFormat("auc = %.6f\n", area);
+           : classes() != 2     ? std::string(
+                                      "auc = undefined (a test label the model never saw makes a third "
+                                          "class; AUC is for two)\n")
+           : std::isnan(area) ? std::string("auc = undefined (one class has no examples)\n")
+                              : absl::StrFormat("auc = %.6f\n", area);
   }
   if (has_log_loss()) out += absl::StrFormat("log loss = %.6f\n", log_loss());
   if (has_calibration()) {
@@ -287,7 +293,7 @@ std::string Evaluation::Json() const {
   AppendDouble(out, defined(macro_recall()));
   out += ",\"macro_f1\":";
   AppendDouble(out, defined(macro_f1()));
-  if (classes() == 2) {
+  if (classes() == 2 || model_classes_ == 2) {
     out += ",\"auc\":";
     AppendDouble(out, auc());
   }
@@ -305,12 +311,17 @@ std::string Evaluation::Json() const {
     if (c > 0) out += ',';
     out += "{\"name\":";
     AppendString(out, names_[c]);
+    // Kept, so that the class numbers of "confusion" index this list.
+    const bool absent = support(c) == 0 && predicted(c) == 0;
+    auto ratio = [absent](double v) {
+      return absent ? std::numeric_limits<double>::quiet_NaN() : v;
+    };
     out += ",\"precision\":";
-    AppendDouble(out, precision(c));
+    AppendDouble(out, ratio(precision(c)));
     out += ",\"recall\":";
-    AppendDouble(out, recall(c));
+    AppendDouble(out, ratio(recall(c)));
     out += ",\"f1\":";
-    AppendDouble(out, f1(c));
+    AppendDouble(out, ratio(f1(c)));
     out += ",\"support\":";
     AppendCount(out, support(c));
     out += '}';

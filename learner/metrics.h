@@ -104,8 +104,9 @@ class Evaluation {
   double macro_f1() const;
 
   // Binary only: AUC of the scores of class 1 against class 0. NaN when
-  // K != 2, when either class has no examples, or after set_no_ranking (it
-  // is undefined then).
+  // K != 2 (a model of two classes and a test label it never saw: K = 3),
+  // when either class has no examples, or after set_no_ranking (it is
+  // undefined then).
   double auc() const;
   // The scores given to Add do not rank the classes (a model that knows one
   // class of the two scores only that one), for the reason `why`: AUC is
@@ -140,7 +141,9 @@ class Evaluation {
   //  "macro_f1":F,"auc":U,"log_loss":L,"ece":E,"classes":[{"name":"-1","precision":P,
   //  "recall":R,"f1":F,"support":N},...],"confusion":[[...],...],
   //  "confusion_cells":[[t,p,n],...]}
-  // "auc" only when K = 2 (null when undefined), "log_loss" only when
+  // A class with no example and no prediction (left out of the macro
+  // averages, and of Text's table) has null precision, recall and f1: 0/0.
+  // "auc" only when K = 2 or the model's K was 2 (null when undefined), "log_loss" only when
   // has_log_loss() or set_probabilities, "ece" only when has_calibration() or
   // set_probabilities (null when undefined); "confusion" is null
   // beyond kMaxTableClasses, and "confusion_cells" lists the non-zero cells
@@ -161,6 +164,7 @@ class Evaluation {
   static uint64_t Cell(int t, int p) { return uint64_t(uint32_t(t)) << 32 | uint32_t(p); }
 
   std::vector<std::string> names_;
+  int model_classes_;  // the classes given at construction, before AddClass
   // The confusion matrix's non-zero cells, (t << 32 | p) -> count: a dense
   // K x K matrix would take K^2 memory, and time to widen for each class the
   // model never saw.

@@ -116,6 +116,12 @@ TEST(MetricsTest, AClassNeverSeenNorPredictedIsLeftOutOfMacroAverages) {
   EXPECT_TRUE(std::isnan(e.auc()));
   EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
   EXPECT_THAT(e.Text(), HasSubstr("auc = undefined"));
+  // The JSON keeps it (its number indexes "confusion"), its ratios null, so
+  // that a script's mean over the numbers is the macro average.
+  EXPECT_THAT(e.Json(), HasSubstr("\"classes\":[{\"name\":\"-1\",\"precision\":null,"
+                                  "\"recall\":null,\"f1\":null,\"support\":0},"
+                                  "{\"name\":\"+1\",\"precision\":1,\"recall\":1,\"f1\":1,"
+                                  "\"support\":3}]"));
   // Nor is it in the table: its row of zeros would read as a class missed.
   EXPECT_THAT(e.Text(), HasSubstr("class      precision     recall         f1    support\n"
                                   "+1          1.000000   1.000000   1.000000          3\n"
@@ -184,6 +190,20 @@ TEST(MetricsTest, AucIsOnlyForTwoClasses) {
   EXPECT_TRUE(std::isnan(e.auc()));
   EXPECT_THAT(e.Json(), Not(HasSubstr("auc")));
   EXPECT_THAT(e.Text(), Not(HasSubstr("auc")));
+}
+
+// A model of two classes and a test label it never saw: three classes, no
+// AUC, and the report says why, as the JSON's "auc" does (it was left out).
+TEST(MetricsTest, AucIsUndefinedWhenTheTestBringsAThirdClass) {
+  Evaluation e({"a", "b"});
+  e.Add(0, 0, -1.0f);
+  e.Add(1, 1, 1.0f);
+  e.AddClass("c");
+  e.Add(2, 1, 2.0f);
+  EXPECT_TRUE(std::isnan(e.auc()));
+  EXPECT_THAT(e.Text(), HasSubstr("auc = undefined (a test label the model never saw makes a "
+                                  "third class; AUC is for two)\n"));
+  EXPECT_THAT(e.Json(), HasSubstr(",\"macro_f1\":0.5555555555555555,\"auc\":null,"));
 }
 
 // A model that knows one class of the two scores only that one: no AUC,
