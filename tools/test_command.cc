@@ -94,8 +94,10 @@ int TestCommand(int argc, char** argv) {
     if (!opened.ok()) return Fail("test", opened.status(), kExitInput);
     out = *std::move(opened);
   }
-  io::ExampleReader reader(inputs, model->header().parse_options(), io::ChunkerOptions{},
-                           static_cast<int>(threads));
+  // With -p each line is answered as it arrives, as train -p and hare predict
+  // do: a chunk is parsed when read, not when a block is full, and written at once.
+  io::ExampleReader reader(inputs, model->header().parse_options(),
+                           io::ChunkerOptions{.fill_blocks = !out}, static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   const learner::ModelHeader& h = model->header();
@@ -149,7 +151,7 @@ int TestCommand(int argc, char** argv) {
         }
         if (!out) return absl::OkStatus();
         PadTo(batch.line_count + 1, line, text);
-        return WriteText(out.get(), text, /*flush=*/false, written);
+        return WriteText(out.get(), text, /*flush=*/true, written);
       });
   if (!stats.ok()) return Fail("test", stats.status(), kExitInput);
   if (out) {

@@ -445,6 +445,21 @@ for _ in $(seq 50); do [ -s live.txt ] && break; sleep 0.1; done
 [ -s live.txt ] || fail "predict waited for more input before answering"
 exec 3>&-
 wait
+# So does test -p, to a file or stdout (tail -f | hare test -p -).
+for target in live-test.txt -; do
+  rm -f live-test.txt
+  if [ "$target" == - ]; then
+    "$HARE" test -i m.model -p - --quiet < fifo > live-test.txt 2>/dev/null &
+  else
+    "$HARE" test -i m.model -p live-test.txt --quiet < fifo 2>/dev/null &
+  fi
+  exec 3> fifo
+  echo "1 | w1" >&3
+  for _ in $(seq 50); do [ -s live-test.txt ] && break; sleep 0.1; done
+  [ -s live-test.txt ] || fail "test -p $target waited for more input before answering"
+  exec 3>&-
+  wait
+done
 
 # A model file gets the mode any new file gets (mkstemp alone would say 600).
 (umask 022 && "$HARE" train d.vw -f mode.model --quiet 2>/dev/null)
