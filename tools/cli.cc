@@ -19,6 +19,11 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
   bool help = false;
   flags.AddSwitch("-h,--help", "print this help", &help);
   absl::Status s = flags.Parse(argc, argv, 2, positional);
+  // A command-line mistake (exit 1), found before any file is looked at.
+  if (s.ok() && positional != nullptr &&
+      std::count(positional->begin(), positional->end(), "-") > 1) {
+    s = absl::InvalidArgumentError("stdin ('-') is given more than once: it can be read once");
+  }
   if (help) {
     std::cout << synopsis << "\noptions:\n" << flags.Help();
     return 0;

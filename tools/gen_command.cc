@@ -57,8 +57,8 @@ int GenCommand(int argc, char** argv) {
           flags,
           "usage: hare gen [options] > FILE\n"
           "Writes deterministic synthetic examples to stdout, in VW format (--family text:\n"
-          "labelled sentences for --format text). Without -n or --bytes, writes 10000\n"
-          "examples.\n",
+          "sentences labelled pos or neg, for --format text --multiclass ova). Without -n\n"
+          "or --bytes, writes 10000 examples.\n",
           argc, argv, &rest);
       code >= 0) {
     return code;

@@ -318,9 +318,18 @@ expect_code 2 "$HARE" train d.vw --quiet -p /dev/stdout >&- 2> err.txt
 expect_eq "-p /dev/stdout closed" "hare train: cannot write predictions /dev/stdout: Is a directory" "$(cat err.txt)"
 expect_code 2 "$HARE" train /dev/stdin --quiet <&- 2> err.txt
 expect_eq "/dev/stdin closed" "hare train: cannot read /dev/stdin: Is a directory" "$(tail -1 err.txt)"
-# Stdin is read once.
-expect_code 2 "$HARE" train - d.vw - < d.vw 2> err.txt
-expect_eq "stdin twice" "hare train: stdin ('-') is given more than once: it can be read once" "$(cat err.txt)"
+# Stdin is read once: a usage error (exit 1), in every command that reads.
+expect_code 1 "$HARE" train - d.vw - < d.vw 2> err.txt
+expect_eq "stdin twice" "hare train: stdin ('-') is given more than once: it can be read once
+Run 'hare train --help' for the options." "$(cat err.txt)"
+for command in test predict audit; do
+  expect_code 1 "$HARE" $command -i version.model - - < d.vw 2> err.txt
+  expect_eq "stdin twice: $command" "hare $command: stdin ('-') is given more than once: it can be read once" "$(head -1 err.txt)"
+done
+for command in tune features "confusion --set a,b"; do
+  expect_code 1 "$HARE" $command - - < d.vw 2> err.txt
+  expect_eq "stdin twice: $command" "hare ${command%% *}: stdin ('-') is given more than once: it can be read once" "$(head -1 err.txt)"
+done
 # An empty file name (-f "$MODEL" with MODEL unset) is refused, not ignored.
 expect_code 1 "$HARE" train d.vw -f '' 2> err.txt
 expect_eq "-f ''" "hare train: -f needs a file name
