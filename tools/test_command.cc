@@ -75,14 +75,20 @@ int TestCommand(int argc, char** argv) {
   // By any name of descriptor 1 (-p /dev/stdout), or of the file stdout
   // writes (-p out > out): the report would follow the lines, or cut them.
   std::error_code error;
-  if (json && !predictions_path.empty() &&
-      (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1 ||
-       (std::filesystem::is_regular_file(predictions_path, error) &&
-        std::filesystem::equivalent(predictions_path, "/dev/stdout", error)))) {
-    return Fail(
-        "test",
-        absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
-        kExitUsage);
+  if (json && !predictions_path.empty()) {
+    if (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1) {
+      return Fail(
+          "test",
+          absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
+          kExitUsage);
+    }
+    if (std::filesystem::is_regular_file(predictions_path, error) &&
+        std::filesystem::equivalent(predictions_path, "/dev/stdout", error)) {
+      return Fail("test",
+                  absl::StrCat("--json writes to stdout, which goes to ", predictions_path,
+                               ", the file -p names; give -p another file"),
+                  kExitUsage);
+    }
   }
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);

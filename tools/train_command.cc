@@ -271,14 +271,20 @@ int TrainCommand(int argc, char** argv) {
   // With -f or without: a script sees that nothing was learnt (empty input,
   // or every line bad) by the exit code, not only by the messages.
   if (result->stats.labelled == 0) {
+    // What to look at: fastText lines without a word of the prefix are
+    // unlabelled, not bad; numeric formats' bad labels may be class names.
+    std::string hint;
+    if (o.parse.format == io::Format::kFastText && result->stats.examples > 0) {
+      hint = absl::StrCat(" (labels are the words starting with '", o.parse.label_prefix,
+                          "'; --label gives another prefix)");
+    } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
+      hint = " (if the labels are class names, such as 'spam', they need --multiclass ova)";
+    }
     return Fail(
         "train",
         absl::StrCat("no labelled example to learn from",
                      o.model_out.empty() ? "" : absl::StrCat(": ", o.model_out, " is not written"),
-                     o.parse.class_labels || result->stats.bad_labels == 0
-                         ? ""
-                         : " (if the labels are class names, such as 'spam', they "
-                           "need --multiclass ova)"),
+                     hint),
         kExitInput);
   }
   if (!o.model_out.empty()) {

@@ -237,8 +237,9 @@ std::vector<std::string> TrainFlags::Finish() {
   for (std::string& problem : ValidateLabelPrefix(flags_, o.parse.format, o.parse.label_prefix))
     problems.push_back(std::move(problem));
   if (o.parse.format == io::Format::kFastText && l.multiclass == learner::Multiclass::kNone) {
-    problems.push_back(absl::StrCat("--format fasttext's labels (", o.parse.label_prefix,
-                                    "X) are class names: give --multiclass ova (or "
+    problems.push_back(absl::StrCat("--format fasttext's labels (the words starting with '",
+                                    o.parse.label_prefix,
+                                    "') are class names: give --multiclass ova (or "
                                     "crammer-singer, wta)"));
   }
   if (bits_ != o.parse.bits) problems.push_back("-b is out of range: bits must be 1 to 32");

@@ -23,7 +23,7 @@ grep -q "^__label__whether " test.txt || fail "report's class names: $(cat test.
 # Its labels are class names: --multiclass is asked for at once. A second
 # label is a bad line.
 expect_code 1 "$HARE" train --format fasttext ww.txt --quiet 2> err.txt
-expect_eq "fasttext without --multiclass" "hare train: --format fasttext's labels (__label__X) are class names: give --multiclass ova (or crammer-singer, wta)
+expect_eq "fasttext without --multiclass" "hare train: --format fasttext's labels (the words starting with '__label__') are class names: give --multiclass ova (or crammer-singer, wta)
 Run 'hare train --help' for the options." "$(cat err.txt)"
 printf '__label__a __label__b x\n__label__a y\n' > two.txt
 "$HARE" train --format fasttext --multiclass ova two.txt --quiet 2> err.txt
@@ -75,12 +75,15 @@ expect_code 1 "$HARE" features --format fasttext --label "'" f.txt 2> err.txt
 grep -qF "its labels cannot be written in VW format" err.txt || fail "features --label \"'\": $(cat err.txt)"
 expect_code 2 "$HARE" test -i hash.model ww.txt --quiet 2> err.txt
 grep -qF "the model reads --format fasttext, labels starting with #;" err.txt || fail "$(cat err.txt)"
+# So does train, where no word starts with the prefix.
+expect_code 2 "$HARE" train --format fasttext --label '#' --multiclass ova ww.txt --quiet 2> err.txt
+expect_eq "train on lines of another prefix" "hare train: no labelled example to learn from (labels are the words starting with '#'; --label gives another prefix)" "$(tail -1 err.txt)"
 # With -i the model fixes --label: named as such, not checked against the defaults.
 "$HARE" train --format fasttext --label '#' --multiclass ova --save-resume -f r.model hash.txt \
   --quiet 2>/dev/null
 expect_code 1 "$HARE" train -i r.model --label '#' hash.txt 2> err.txt
 grep -qF "leave out --label" err.txt || fail "-i with --label: $(cat err.txt)"
 expect_code 1 "$HARE" train --format fasttext --label '#' hash.txt 2> err.txt
-grep -qF "fasttext's labels (#X) are class names" err.txt || fail "$(cat err.txt)"
+grep -qF "fasttext's labels (the words starting with '#') are class names" err.txt || fail "$(cat err.txt)"
 expect_code 1 "$HARE" features --label '#' f.txt 2> err.txt
 echo ok
