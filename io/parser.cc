@@ -60,10 +60,14 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   NumberError e = ParseFloat(text, &value);
   if (e != NumberError::kNone) {
     *message = absl::StrCat("bad label ", Quote(text), ": ", NumberErrorText(e));
-    // "pos", "spam", "DESC:def": a class name, which binary labels cannot be.
-    if (e == NumberError::kNotANumber && !text.empty() &&
-        absl::ascii_isalpha(static_cast<unsigned char>(text[0])))
+    // "pos", "spam", "DESC:def": a class name, which binary labels cannot be;
+    // "__label__pos": a fastText line.
+    if (e == NumberError::kNotANumber && text.starts_with("__label__")) {
+      absl::StrAppend(message, " (a fastText label: --format fasttext reads such lines)");
+    } else if (e == NumberError::kNotANumber && !text.empty() &&
+               absl::ascii_isalpha(static_cast<unsigned char>(text[0]))) {
       absl::StrAppend(message, " (labels that are names are for models trained with --multiclass)");
+    }
     return false;
   }
   if (value != -1.0f && value != 0.0f && value != 1.0f) {

@@ -301,6 +301,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLineCase{"hello", 1,
                     "bad label 'hello': not a number (labels that are names are for models trained "
                     "with --multiclass)"},  // no '|': not a tag
+        BadLineCase{"__label__pos great film", 1,
+                    "bad label '__label__pos': not a number (a fastText label: --format fasttext "
+                    "reads such lines)"},
         BadLineCase{"1 | a:nan", 7, "bad feature value 'nan' in 'a:nan': not a finite number"},
         BadLineCase{"1 | a:inf", 7, "bad feature value 'inf' in 'a:inf': not a finite number"},
         BadLineCase{"1 | a:-inf", 7, "bad feature value '-inf' in 'a:-inf': not a finite number"},
