@@ -180,12 +180,11 @@ int ModelCommand(int argc, char** argv) {
           (h.skips.empty() ? ""
                            : "skips             " + absl::StrJoin(h.skips, " ", grams) + "\n") +
           (h.affixes.empty() ? "" : "affix             " + absl::StrJoin(h.affixes, ",") + "\n") +
-          (h.ignore.empty() ? ""
-                            : "ignore            '" + EscapeNamespaceLetters(h.ignore) + "'\n") +
+          (h.ignore.empty() ? "" : "ignore            " + EscapeNamespaceLetters(h.ignore) + "\n") +
           (h.ignore_linear.empty()
                ? ""
-               : "ignore linear     '" + EscapeNamespaceLetters(h.ignore_linear) + "'\n") +
-          (h.keep.empty() ? "" : "keep              '" + EscapeNamespaceLetters(h.keep) + "'\n"));
+               : "ignore linear     " + EscapeNamespaceLetters(h.ignore_linear) + "\n") +
+          (h.keep.empty() ? "" : "keep              " + EscapeNamespaceLetters(h.keep) + "\n"));
   if (!h.learner.empty()) {
     std::cout << "learner           " << h.learner << "\n"
               << "passes run        " << h.passes_run << "\n";

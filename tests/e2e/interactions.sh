@@ -23,13 +23,13 @@ cmp -s q.model qq.model || fail "-q ab given twice: $("$HARE" model info -i qq.m
 "$HARE" train train.vw --rule perceptron --average -q ab --ignore-linear ab -f qo.model --quiet 2>/dev/null
 "$HARE" test -i qo.model test.vw --quiet 2> qo.txt
 expect_eq "accuracy with -q ab --ignore-linear ab" "1.000000" "$(accuracy qo.txt)"
-"$HARE" model info -i qo.model | grep -q "^ignore linear     'ab'$" || fail "model info ignore linear"
+"$HARE" model info -i qo.model | grep -q "^ignore linear     ab$" || fail "model info ignore linear"
 "$HARE" audit -i qo.model test.vw | sed -n 2p > audit.txt
 grep -q "^	a^x[01]\*b^y[01]:" audit.txt || fail "audit of --ignore_linear: $(cat audit.txt)"
 "$HARE" train train.vw --rule perceptron --average -q ab --keep a -f keep.model --quiet 2>/dev/null
 "$HARE" test -i keep.model test.vw --quiet 2> keep.txt
 awk -v a="$(accuracy keep.txt)" 'BEGIN { exit !(a < 0.6) }' || fail "XOR learnt with --keep a: $(accuracy keep.txt)"
-"$HARE" model info -i keep.model | grep -q "^keep              'a'$" || fail "model info keep"
+"$HARE" model info -i keep.model | grep -q "^keep              a$" || fail "model info keep"
 # model info prints namespace letters as the flags take them back: a space,
 # a byte outside printable ASCII (the first of UTF-8's é) and a lettered
 # --ngram's '-' as \xHH.
@@ -39,7 +39,7 @@ printf '1 |\xc3\xa9 x |b y |-z w\n-1 |\xc3\xa9 y |b z |-z v\n' > letters.vw
 "$HARE" model info -i letters.model | grep -e '^interactions' -e '^ngram' -e '^ignore' > info.txt
 expect_eq "model info's letters" "interactions      \x20b \xc3b
 ngram             \x2d2 b3
-ignore            '\xc4\x20'" "$(cat info.txt)"
+ignore            \xc4\x20" "$(cat info.txt)"
 expect_code 1 "$HARE" train train.vw --ignore a --keep ab 2> err.txt
 expect_eq "--ignore and --keep" "hare train: namespace letter 'a' is in both --ignore and --keep" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --format libsvm train.vw --ignore a 2> err.txt
