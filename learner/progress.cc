@@ -8,12 +8,21 @@
 
 namespace hare::learner {
 
+void ProgressTable::Widen(std::span<const std::string> names) {
+  for (const std::string& name : names) {
+    const size_t width = std::min(Columns(name), kMaxKnownWidth);
+    label_width_ = std::max(label_width_, width);
+    predict_width_ = std::max(predict_width_, width);
+  }
+}
+
 void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
                              std::string_view predicted, size_t features) {
   if (out_ == nullptr) return;
   if (next_row_ == 1) {
-    *out_ << absl::StrFormat("%12s %10s %10s %10s %6s %7s %8s\n", "examples", "mistakes", "error",
-                             "since last", "label", "predict", "features");
+    *out_ << absl::StrFormat("%12s %10s %10s %10s %*s %*s %8s\n", "examples", "mistakes", "error",
+                             "since last", static_cast<int>(label_width_), "label",
+                             static_cast<int>(predict_width_), "predict", "features");
   }
   label_width_ = std::max(label_width_, Columns(label));
   predict_width_ = std::max(predict_width_, Columns(predicted));

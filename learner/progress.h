@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace hare::learner {
@@ -27,6 +29,12 @@ struct RunStats {
 class ProgressTable {
  public:
   explicit ProgressTable(std::ostream* out) : out_(out) {}
+
+  // Class names known before the run (a model's, in test or after -i) widen
+  // the columns before the first row, so that the header lines up too; to
+  // at most kMaxKnownWidth, so that one long name does not push every row.
+  static constexpr size_t kMaxKnownWidth = 24;
+  void Widen(std::span<const std::string> names);
 
   // Counts one example, with the names of its label and prediction, and
   // prints a row when due.

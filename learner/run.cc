@@ -183,6 +183,7 @@ absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
   const Clock::time_point start = Clock::now();
   RunStats stats;
   ProgressTable table(options.progress);
+  table.Widen(classes.names());
   absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
                            [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
                                std::span<const uint8_t> held_out, Scores& scores) {
@@ -218,6 +219,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const bool binary = o.learner.multiclass == Multiclass::kNone;
   ClassMap classes = binary ? ClassMap::Binary() : ClassMap(o.classes);
   classes.LimitToAModel();
+  table.Widen(classes.names());
   io::ExampleBatch kept;  // held-out examples to calibrate on
   std::vector<int32_t> kept_classes;
   FeatureNames names;
@@ -363,6 +365,7 @@ absl::StatusOr<RunStats> ScoreWith(io::ExampleStream& stream, const Model& model
   const Clock::time_point start = Clock::now();
   RunStats stats;
   ProgressTable table(options.progress);
+  table.Widen(classes.names());
   const bool binary = model.header().binary();
   const size_t k = binary ? 1 : model.header().classes.size();
   absl::Status s = RunPass(stream, options, Pass{.calibration = &model.header().calibration},

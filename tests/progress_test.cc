@@ -4,6 +4,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -67,6 +68,28 @@ TEST(ProgressTest, LabelColumnsWidenToTheLongestNameSoFar) {
             "           1          0       n.a.       n.a.    été       ?        3\n"
             "           2          0       n.a.       n.a. ENTY:cremat DESC:manner        3\n"
             "           4          0       n.a.       n.a.           c           d        3\n");
+}
+
+// Names known before the run (a model's classes) widen the columns from the
+// header on; a name longer than kMaxKnownWidth widens them to that only.
+TEST(ProgressTest, KnownClassNamesWidenTheColumnsFromTheHeaderOn) {
+  std::ostringstream out;
+  ProgressTable table(&out);
+  const std::vector<std::string> classes = {"DESC:manner", "a"};
+  table.Widen(classes);
+  RunStats stats;
+  ++stats.examples;
+  table.Add(stats, "a", "DESC:manner", 3);
+  EXPECT_EQ(out.str(),
+            "    examples   mistakes      error since last       label     predict features\n"
+            "           1          0       n.a.       n.a.           a DESC:manner        3\n");
+  std::ostringstream capped;
+  ProgressTable long_names(&capped);
+  long_names.Widen(std::vector<std::string>{std::string(30, 'x')});
+  long_names.Add(RunStats{.examples = 1}, "a", "b", 3);
+  EXPECT_EQ(capped.str().substr(0, capped.str().find('\n')),
+            "    examples   mistakes      error since last" + std::string(20, ' ') + "label" +
+                std::string(18, ' ') + "predict features");
 }
 
 TEST(ProgressTest, SummaryErrorRateIsNotAvailableWithoutLabels) {
