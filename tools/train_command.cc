@@ -269,7 +269,9 @@ int TrainCommand(int argc, char** argv) {
                            ", keeps them apart"));
   }
   // With -f or without: a script sees that nothing was learnt (empty input,
-  // or every line bad) by the exit code, not only by the messages.
+  // or every line bad) by the exit code, not only by the messages. But with
+  // -p and no -f, predictions of unlabelled lines may have been the point:
+  // a warning, as test -p gives.
   if (result->stats.labelled == 0) {
     // What to look at: fastText lines without a word of the prefix are
     // unlabelled, not bad; numeric formats' bad labels may be class names.
@@ -278,14 +280,17 @@ int TrainCommand(int argc, char** argv) {
       hint = absl::StrCat(" (labels are the words starting with '", o.parse.label_prefix,
                           "'; --label gives another prefix)");
     } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
-      hint = " (if the labels are class names, such as 'spam', they need --multiclass ova)";
+      hint =
+          " (if the labels are class names, such as 'spam', they need --multiclass ova; "
+          "fastText's __label__ lines, --format fasttext)";
     }
-    return Fail(
-        "train",
-        absl::StrCat("no labelled example to learn from",
-                     o.model_out.empty() ? "" : absl::StrCat(": ", o.model_out, " is not written"),
-                     hint),
-        kExitInput);
+    const std::string why = absl::StrCat(
+        "no labelled example to learn from",
+        o.model_out.empty() ? "" : absl::StrCat(": ", o.model_out, " is not written"), hint);
+    if (predictions_path.empty() || !o.model_out.empty() || result->stats.examples == 0) {
+      return Fail("train", why, kExitInput);
+    }
+    std::cerr << "hare train: warning: " << why << "\n";
   }
   if (!o.model_out.empty()) {
     learner::ModelHeader header{.bits = o.parse.bits,

@@ -78,7 +78,7 @@ grep -q "^hare train: no labelled example to learn from: keep.model is not writt
   fail "empty input message: $(cat err.txt)"
 printf 'ham\tsee you\nspam\twin now\n' > names.tsv
 expect_code 2 "$HARE" train --format text names.tsv -f keep.model --quiet 2> err.txt
-grep -q "keep.model is not written (if the labels are class names, such as 'spam', they need --multiclass ova)$" err.txt ||
+grep -q "keep.model is not written (if the labels are class names, such as 'spam', they need --multiclass ova; fastText's __label__ lines, --format fasttext)$" err.txt ||
   fail "class-name hint: $(cat err.txt)"
 # The hint is for bad labels only: lines bad for their features do not get it.
 printf '1 | a:nan\n-1 | b:nan\n' > nan.vw
@@ -90,8 +90,17 @@ expect_code 2 "$HARE" train --quiet < /dev/null 2> err.txt
 expect_eq "empty input without -f" "hare train: no labelled example to learn from" "$(tail -1 err.txt)"
 expect_code 2 "$HARE" train --format text names.tsv --quiet 2> err.txt
 expect_eq "class names without -f" \
-  "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', they need --multiclass ova)" \
+  "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', they need --multiclass ova; fastText's __label__ lines, --format fasttext)" \
   "$(tail -1 err.txt)"
+# But predictions of unlabelled lines (-p, no -f) may be the point: a
+# warning, exit 0, as test -p gives.
+printf '| a b\n| c\n' > unlabelled.vw
+"$HARE" train good.vw --save-resume -f resume.model --quiet 2>/dev/null
+expect_code 0 "$HARE" train -i resume.model unlabelled.vw -p unlabelled.txt --quiet 2> err.txt
+expect_eq "predictions only" "hare train: warning: no labelled example to learn from" "$(tail -1 err.txt)"
+expect_eq "predictions only: lines" 2 "$(wc -l < unlabelled.txt)"
+expect_code 2 "$HARE" train -i resume.model unlabelled.vw -p unlabelled.txt -f new.model --quiet 2> err.txt
+expect_eq "predictions and -f" "hare train: no labelled example to learn from: new.model is not written" "$(tail -1 err.txt)"
 
 # Line ends of CR alone (a classic Mac file) are refused at the first line,
 # plain or compressed; CR LF is a line end, and a CR alone after line 1 is a
