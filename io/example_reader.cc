@@ -283,10 +283,6 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
   auto cannot_open = [](const std::string& path) {
     return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   };
-  // The second read of stdin would find it at its end, and learn nothing.
-  if (std::count(paths.begin(), paths.end(), "-") > 1) {
-    return absl::InvalidArgumentError("stdin ('-') is given more than once: it can be read once");
-  }
   for (const std::string& path : paths) {
     if (path == "-") continue;
     struct stat st;

@@ -427,12 +427,5 @@ TEST_F(SourceTest, CheckReadableDoesNotOpenANamedPipe) {
             "cannot open " + Path("no-such-pipe") + ": No such file or directory");
 }
 
-// Stdin is read once: a second "-" would read nothing.
-TEST_F(SourceTest, CheckReadableRefusesStdinTwice) {
-  EXPECT_TRUE(CheckReadable({"-"}).ok());
-  EXPECT_EQ(CheckReadable({"-", Path("x"), "-"}).message(),
-            "stdin ('-') is given more than once: it can be read once");
-}
-
 }  // namespace
 }  // namespace hare::io

@@ -14,13 +14,13 @@
 namespace hare::tools {
 
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
-                     std::vector<std::string>* positional, std::string_view command) {
+                     std::vector<std::string>* positional, std::string_view command, bool files) {
   if (command.empty()) command = argv[1];
   bool help = false;
   flags.AddSwitch("-h,--help", "print this help", &help);
   absl::Status s = flags.Parse(argc, argv, 2, positional);
   // A command-line mistake (exit 1), found before any file is looked at.
-  if (s.ok() && positional != nullptr &&
+  if (s.ok() && files && positional != nullptr &&
       std::count(positional->begin(), positional->end(), "-") > 1) {
     s = absl::InvalidArgumentError("stdin ('-') is given more than once: it can be read once");
   }

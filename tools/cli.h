@@ -16,9 +16,11 @@ namespace hare::tools {
 
 // Parses argv[2..] with `flags`; on --help prints `synopsis` and the flags.
 // Returns -1 to go on, or the exit code to return at once. Messages name the
-// command argv[1], or `command` if given ("model info").
+// command argv[1], or `command` if given ("model info"). With `files`, the
+// positional words are FILEs to read, of which '-' (stdin) can be one only.
 int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** argv,
-                     std::vector<std::string>* positional, std::string_view command = "");
+                     std::vector<std::string>* positional, std::string_view command = "",
+                     bool files = true);
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
 // --affix, --window, --collocations, --target, --keep-case, --no-unigrams. With

@@ -59,7 +59,7 @@ int GenCommand(int argc, char** argv) {
           "Writes deterministic synthetic examples to stdout, in VW format (--family text:\n"
           "sentences labelled pos or neg, for --format text --multiclass ova). Without -n\n"
           "or --bytes, writes 10000 examples.\n",
-          argc, argv, &rest);
+          argc, argv, &rest, "", /*files=*/false);
       code >= 0) {
     return code;
   }

@@ -126,7 +126,8 @@ int ModelCommand(int argc, char** argv) {
   std::vector<std::string> rest;
   FlagParser flags(/*reads_data=*/false);
   flags.AddString("-i,--initial-regressor", "MODEL", "the model file", &model_path);
-  if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest, command);
+  if (int code = ParseCommandLine(flags, kModelUsage, argc - 1, argv + 1, &rest, command,
+                                  /*files=*/false);
       code >= 0) {
     return code;
   }

@@ -326,6 +326,11 @@ for command in test predict audit; do
   expect_code 1 "$HARE" $command -i version.model - - < d.vw 2> err.txt
   expect_eq "stdin twice: $command" "hare $command: stdin ('-') is given more than once: it can be read once" "$(head -1 err.txt)"
 done
+# gen and model read no FILE: their own messages.
+expect_code 1 "$HARE" gen - - 2> err.txt
+expect_eq "gen - -" "hare gen: unexpected argument '-'" "$(head -1 err.txt)"
+expect_code 1 "$HARE" model info -i version.model - - 2> err.txt
+expect_eq "model info - -" "hare model info: one model at a time: '-' is one too many" "$(head -1 err.txt)"
 for command in tune features "confusion --set a,b"; do
   expect_code 1 "$HARE" $command - - < d.vw 2> err.txt
   expect_eq "stdin twice: $command" "hare ${command%% *}: stdin ('-') is given more than once: it can be read once" "$(head -1 err.txt)"
