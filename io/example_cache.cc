@@ -174,8 +174,9 @@ void CacheWriter::Write() {
 
 absl::Status CheckCachePath(const std::string& path, std::span<const std::string> inputs) {
   if (const std::string input = InputAt(path, inputs); !input.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot write cache ", path, ": it is the input ", input, " (the cache would replace it)"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot write cache ", path,
+                                                   ": it is the input ", input, " (the cache ",
+                                                   OverwriteEffect(path), ")"));
   }
   if (WriteTargetOf(path).in_place) {  // a device or a pipe cannot be read back
     return absl::FailedPreconditionError(absl::StrCat(

@@ -14,6 +14,7 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -257,22 +258,47 @@ WriteTarget WriteTargetOf(const std::string& path) {
   return {error ? path : file.string(), false};
 }
 
+namespace {
+
+// `path`'s file, if it is one whose writing another open of it would see: a
+// file is lost to what is written over it, and a pipe (stdin from `cat |`, a
+// named pipe) carries it to its reader, or blocks for a reader that is hare.
+// A terminal or /dev/null is neither. std::filesystem::equivalent does not
+// compare pipes, so stat does.
+std::optional<struct stat> WrittenFile(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;  // a new file
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) return std::nullopt;
+  return st;
+}
+
+bool Same(const struct stat& a, const struct stat& b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+}  // namespace
+
 std::string InputAt(const std::string& path, std::span<const std::string> inputs) {
-  struct stat out;
-  if (::stat(path.c_str(), &out) != 0) return "";  // a new file is no input
-  // A file is lost to what is written over it, and a pipe (stdin from `cat |`,
-  // a named pipe) carries it back in, or blocks for a reader that is hare.
-  // A terminal or /dev/null is neither. std::filesystem::equivalent does not
-  // compare pipes, so stat does.
-  if (!S_ISREG(out.st_mode) && !S_ISFIFO(out.st_mode)) return "";
+  const std::optional<struct stat> out = WrittenFile(path);
+  if (!out) return "";
   for (const std::string& input : inputs) {
     struct stat in;  // an input that is not there is not the file
     const int found = input == "-" ? ::fstat(0, &in) : ::stat(input.c_str(), &in);
-    if (found == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-      return InputDisplayName(input);
-    }
+    if (found == 0 && Same(in, *out)) return InputDisplayName(input);
   }
   return "";
+}
+
+bool NamesDescriptor(const std::string& path, int descriptor) {
+  const std::optional<struct stat> out = WrittenFile(path);
+  struct stat open;
+  return out && ::fstat(descriptor, &open) == 0 && Same(open, *out);
+}
+
+const char* OverwriteEffect(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode) ? "would be read back as input"
+                                                                : "would replace it";
 }
 
 std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs) {

@@ -16,6 +16,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -88,6 +89,14 @@ WriteTarget WriteTargetOf(const std::string& path);
 // /dev/stdin`); it is returned as "<stdin>". Pipes count, as what is written
 // there comes back as input; devices (/dev/null, a terminal) do not.
 std::string InputAt(const std::string& path, std::span<const std::string> inputs);
+
+// Whether `path` names the file or pipe open on `descriptor` (-p out > out
+// for descriptor 1), by the same rule.
+bool NamesDescriptor(const std::string& path, int descriptor);
+
+// What writing `path` over an input it names would do, for the message:
+// "would replace it", or, for a pipe, "would be read back as input".
+const char* OverwriteEffect(const std::string& path);
 
 // `inputs`, or "-" (stdin) when there are none, as the readers take them.
 std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs);

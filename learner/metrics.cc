@@ -235,12 +235,16 @@ std::string Evaluation::Text() const {
   }
   if (classes() == 2 || model_classes_ == 2) {
     const double area = auc();
-    out += !no_ranking_.empty() ? absl::StrCat("auc = undefined (", no_ranking_, ")\n")
-           : classes() != 2     ? std::string(
-                                      "auc = undefined (a test label the model never saw makes a third "
-                                          "class; AUC is for two)\n")
-           : std::isnan(area) ? std::string("auc = undefined (one class has no examples)\n")
-                              : absl::StrFormat("auc = %.6f\n", area);
+    std::string why;  // AUC undefined
+    if (!no_ranking_.empty()) {
+      why = no_ranking_;
+    } else if (classes() != 2) {
+      why = "a test label the model never saw makes a third class; AUC is for two";
+    } else if (std::isnan(area)) {
+      why = "one class has no examples";
+    }
+    out += why.empty() ? absl::StrFormat("auc = %.6f\n", area)
+                       : absl::StrCat("auc = undefined (", why, ")\n");
   }
   if (has_log_loss()) out += absl::StrFormat("log loss = %.6f\n", log_loss());
   if (has_calibration()) {

@@ -166,8 +166,9 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
         absl::StrCat("cannot write model ", path, ": it is a directory"));
   }
   if (const std::string input = io::InputAt(path, inputs); !input.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot write model ", path, ": it is the input ", input, " (the model would replace it)"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path,
+                                                   ": it is the input ", input, " (the model ",
+                                                   io::OverwriteEffect(path), ")"));
   }
   const io::WriteTarget target = io::WriteTargetOf(path);
   if (target.in_place) {  // a device or a pipe: written as it is
@@ -740,7 +741,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     if (!state.ok()) return refuse(std::string(state.status().message()));
     model.set_state(*std::move(state));
   }
-  return std::move(model);
+  return *std::move(made);
 }
 
 }  // namespace hare::learner

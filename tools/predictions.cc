@@ -56,7 +56,7 @@ absl::StatusOr<File> OpenPredictions(const std::string& path,
     if (const std::string file = io::InputAt(path, read); !file.empty()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "cannot write predictions ", path, ": it is the ", file == model ? "model " : "input ",
-          file, " (the predictions would replace it)"));
+          file, " (the predictions ", io::OverwriteEffect(path), ")"));
     }
   }
   File out(path == "-" ? stdout : fopen(path.c_str(), "w"));

@@ -1,6 +1,5 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <span>
@@ -73,8 +72,7 @@ int TestCommand(int argc, char** argv) {
     return Fail("test", "--top is for the predictions -p writes", kExitUsage);
   }
   // By any name of descriptor 1 (-p /dev/stdout), or of the file stdout
-  // writes (-p out > out): the report would follow the lines, or cut them.
-  std::error_code error;
+  // writes (-p out > out, or a pipe): the report would follow the lines, or cut them.
   if (json && !predictions_path.empty()) {
     if (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1) {
       return Fail(
@@ -82,8 +80,7 @@ int TestCommand(int argc, char** argv) {
           absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
           kExitUsage);
     }
-    if (std::filesystem::is_regular_file(predictions_path, error) &&
-        std::filesystem::equivalent(predictions_path, "/dev/stdout", error)) {
+    if (io::NamesDescriptor(predictions_path, 1)) {
       return Fail("test",
                   absl::StrCat("--json writes to stdout, which goes to ", predictions_path,
                                ", the file -p names; give -p another file"),

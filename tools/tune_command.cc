@@ -3,7 +3,7 @@
 // A search over hare train's options, as LBJava's automatic parameter tuning
 // did for its learners: coordinate ascent over a few dimensions (the rule and
 // multiclass method, averaging, the rule's step parameter, and with --format
-// text the templates), each candidate trained on the user's files with train's
+// text or fasttext the templates), each candidate trained on the user's files with train's
 // own option parser and scored on a holdout (every 5th example) or k folds,
 // at every pass up to --max-passes (which picks the number of passes: the
 // line printed trains that many passes on every example, --holdout-off,

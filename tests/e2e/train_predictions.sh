@@ -77,16 +77,16 @@ cmp -s a.vw keep.vw || fail "the input was changed"
 # own lines back, or wait for itself to read them (it hung before).
 expect_code 2 timeout 60 "$HARE" train -p /dev/stdin < <(cat a.vw) 2> err.txt
 expect_eq "-p onto stdin's pipe" \
-  "hare train: cannot write predictions /dev/stdin: it is the input <stdin> (the predictions would replace it)" \
+  "hare train: cannot write predictions /dev/stdin: it is the input <stdin> (the predictions would be read back as input)" \
   "$(cat err.txt)"
 expect_code 2 timeout 60 "$HARE" train -f /dev/fd/0 < <(cat a.vw) 2> err.txt
 expect_eq "-f onto stdin's pipe" \
-  "hare train: cannot write model /dev/fd/0: it is the input <stdin> (the model would replace it)" \
+  "hare train: cannot write model /dev/fd/0: it is the input <stdin> (the model would be read back as input)" \
   "$(cat err.txt)"
 mkfifo named.pipe
 expect_code 2 timeout 60 "$HARE" train named.pipe -p named.pipe 2> err.txt
 expect_eq "-p onto the named pipe read" \
-  "hare train: cannot write predictions named.pipe: it is the input named.pipe (the predictions would replace it)" \
+  "hare train: cannot write predictions named.pipe: it is the input named.pipe (the predictions would be read back as input)" \
   "$(cat err.txt)"
 expect_code 1 "$HARE" train a.vw -p m.hare -f ./m.hare 2> err.txt
 expect_eq "-p and -f" "hare train: -p and -f name the same file
