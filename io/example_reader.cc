@@ -296,9 +296,8 @@ bool NamesDescriptor(const std::string& path, int descriptor) {
 }
 
 const char* OverwriteEffect(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode) ? "would be read back as input"
-                                                                : "would replace it";
+  const std::optional<struct stat> out = WrittenFile(path);
+  return out && S_ISFIFO(out->st_mode) ? "would be read back as input" : "would replace it";
 }
 
 std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs) {
