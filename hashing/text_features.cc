@@ -179,6 +179,31 @@ bool StartsWord(const unsigned char* p, const unsigned char* end) {
   return cp.length > 0 && IsWord(KindOf(cp.value));
 }
 
+// A decimal digit of any script (Nd: '0'-'9', '٣', ...).
+bool IsDigit(UChar32 c) {
+  return c < 0x80 ? c >= '0' && c <= '9' : u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
+}
+
+// The separators that stay inside a number between two digits, as the Penn
+// Treebank's tokenizer keeps them: "3.14", "1,000", "10:30".
+bool IsNumberSeparator(UChar32 c) { return c == '.' || c == ',' || c == ':'; }
+
+// Whether a digit starts at p (false at the end or invalid UTF-8).
+bool StartsDigit(const unsigned char* p, const unsigned char* end) {
+  if (p == end) return false;
+  const CodePoint cp = Decode(p, end);
+  return cp.length > 0 && IsDigit(cp.value);
+}
+
+// Whether the word written from `word` to `out` (valid UTF-8) ends in a digit.
+bool EndsInDigit(const char* word, const char* out) {
+  int32_t i = static_cast<int32_t>(out - word);
+  if (i == 0) return false;
+  UChar32 c;
+  U8_PREV_UNSAFE(word, i, c);
+  return IsDigit(c);
+}
+
 // Writes c in UTF-8 at out; returns the end of what it wrote.
 char* WriteUtf8(UChar32 c, char* out) {
   int32_t n = 0;
@@ -281,6 +306,9 @@ uint32_t Tokenize(std::string_view text, bool keep_case, std::string& storage,
     } else if (word != nullptr && IsApostrophe(cp.value) && StartsWord(next, end)) {
       // Inside a word: "don't". Folded like case: "don\u2019t" is "don't".
       out = keep_case ? std::copy(p, next, out) : (*out = '\'', out + 1);
+    } else if (word != nullptr && IsNumberSeparator(cp.value) && EndsInDigit(word, out) &&
+               StartsDigit(next, end)) {
+      *out++ = static_cast<char>(cp.value);  // inside a number: "3.14"
     } else {
       close_word();
       if (kind == Kind::kPunctuation) {  // a token of its own

@@ -6,7 +6,8 @@
 // Tokens (UTF-8, checked; characters told apart by their Unicode general
 // category, from ICU): runs of letters, marks, numbers and '_' of any
 // script; an apostrophe (' or U+2019) between two such characters stays
-// inside the word ("don't", "film's"); every other punctuation or symbol
+// inside the word ("don't", "film's"), and so does a '.', ',' or ':' between
+// two decimal digits ("3.14", "1,000", "10:30"); every other punctuation or symbol
 // character is a token of its own; white space, the zero-width space and
 // control characters separate; other default-ignorable characters (BOM, soft
 // hyphen, joiners, variation selectors) are dropped. Unless keep_case,
@@ -43,7 +44,8 @@ namespace hare::hashing {
 // or cache of hashed features made by an earlier tokenizer is not reused.
 // 2: Unicode categories and lower case of every script (ICU).
 // 3: a capital sigma that ends a word lower-cases to final sigma.
-inline constexpr int kTokenizerVersion = 3;
+// 4: '.', ',' and ':' between two digits stay inside the number.
+inline constexpr int kTokenizerVersion = 4;
 
 // The tokenizer version and the Unicode version of the ICU it runs on
 // ("2 unicode 15.0"): characters a later Unicode assigns may split otherwise.

@@ -682,7 +682,7 @@ TEST_F(ModelTest, ATextModelOfAnotherTokenizerIsRefused) {
   EXPECT_EQ(with_tokenizer(text, 1).status().message(),
             "cannot load model " + path_ +
                 ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 3: train the model again");
+                "tokenizer is version 4: train the model again");
   // Other formats never tokenize: the byte does not matter.
   EXPECT_TRUE(with_tokenizer(Header(), 1).ok());
 }
@@ -727,7 +727,7 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   EXPECT_EQ(LoadModel(text).status().message(),
             "cannot load model " + text +
                 ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 3: train the model again");
+                "tokenizer is version 4: train the model again");
   // hare model info and dump load it all the same, and saved again it is
   // still the old tokenizer's.
   absl::StatusOr<Model> inspected = LoadModel(text, ModelUse::kInspect);
@@ -739,16 +739,24 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   EXPECT_EQ(LoadModel(path_).status().message(),
             "cannot load model " + path_ +
                 ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 3: train the model again");
+                "tokenizer is version 4: train the model again");
   EXPECT_EQ(LoadModel(path_, ModelUse::kInspect)->header().tokenizer, 1);
 }
 
 // tests/data/v5-text.hare was written by hare at commit 06fb4a4, the last of
 // format version 5 (no learner flags): zcat trec.train.tsv.gz | head -300 |
 // hare train --format text --multiclass ova --rule arow --ngram 2 -b 10.
+// Its words were split by tokenizer version 3, so since version 4 it loads
+// to be inspected only.
 TEST_F(ModelTest, Version5FilesLoadWithoutTheLearnerFlags) {
-  absl::StatusOr<Model> old = LoadModel(std::string(HARE_TEST_DATA) + "/v5-text.hare");
+  const std::string path = std::string(HARE_TEST_DATA) + "/v5-text.hare";
+  EXPECT_EQ(LoadModel(path).status().message(),
+            "cannot load model " + path +
+                ": its text was split into words by tokenizer version 3, and this hare's "
+                "tokenizer is version 4: train the model again");
+  absl::StatusOr<Model> old = LoadModel(path, ModelUse::kInspect);
   ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->header().tokenizer, 3);
   EXPECT_EQ(old->file_version(), 5u);
   const ModelHeader& h = old->header();
   EXPECT_EQ(h.rule, Rule::kArow);

@@ -38,6 +38,21 @@ TEST(TokenizeTest, PunctuationSplitApostrophesKeptAsciiLowerCased) {
   EXPECT_EQ(Tokens("  \t "), (std::vector<std::string>{}));
 }
 
+TEST(TokenizeTest, NumbersKeepTheirPointsCommasAndColons) {
+  EXPECT_EQ(Tokens("Pi is 3.14, 1,000,000 at 10:30 on 1.2.3."),
+            (std::vector<std::string>{"pi", "is", "3.14", ",", "1,000,000", "at", "10:30", "on",
+                                      "1.2.3", "."}));
+  // Only between two digits: not after a letter, not before one or a space.
+  EXPECT_EQ(
+      Tokens("v1.5 ends.2 5.The 3. .5 3..4 3;4 $2.50%"),
+      (std::vector<std::string>{"v1.5", "ends", ".", "2", "5", ".", "the", "3", ".",    ".", "5",
+                                "3",    ".",    ".", "4", "3", ";", "4",   "$", "2.50", "%"}));
+  // Digits of any script (Arabic-Indic three, point, four), and across a
+  // dropped soft hyphen.
+  EXPECT_EQ(Tokens("\xd9\xa3.\xd9\xa4 3\xc2\xad.14"),
+            (std::vector<std::string>{"\xd9\xa3.\xd9\xa4", "3.14"}));
+}
+
 TEST(TokenizeTest, Utf8IsKeptAndChecked) {
   // Non-ASCII letters are word characters; symbols such as the euro sign are
   // tokens of their own.
@@ -233,9 +248,37 @@ TEST(TokenizeTest, EveryCodePointFollowsTheRules) {
   EXPECT_EQ(checked, 0x110000 - 0x800);
 }
 
+// Between two digits ("1", c, "2") every code point splits as between two
+// letters, but for the three that stay inside a number.
+TEST(TokenizeTest, BetweenDigitsOnlyPointCommaAndColonJoin) {
+  std::string storage, storage_letters;
+  std::vector<std::string_view> tokens, letters;
+  for (UChar32 c = 0; c <= 0x10ffff; ++c) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    char bytes[U8_MAX_LENGTH];
+    int32_t n = 0;
+    U8_APPEND_UNSAFE(bytes, n, c);
+    const std::string mid(bytes, static_cast<size_t>(n));
+    ASSERT_EQ(Tokenize("1" + mid + "2", false, storage, tokens), 0u) << std::hex << c;
+    ASSERT_EQ(Tokenize("x" + mid + "y", false, storage_letters, letters), 0u) << std::hex << c;
+    std::vector<std::string> expected;
+    if (c == '.' || c == ',' || c == ':') {
+      expected = {"1" + mid + "2"};
+    } else {
+      for (std::string_view t : letters) {  // the same split, x and y read as 1 and 2
+        std::string s(t);
+        if (s.front() == 'x') s.front() = '1';
+        if (s.back() == 'y') s.back() = '2';
+        expected.push_back(s);
+      }
+    }
+    ASSERT_EQ(std::vector<std::string>(tokens.begin(), tokens.end()), expected) << std::hex << c;
+  }
+}
+
 TEST(TokenizeTest, TheIdNamesTheVersionAndUnicode) {
-  EXPECT_EQ(kTokenizerVersion, 3);
-  EXPECT_TRUE(TokenizerId().starts_with("3 unicode ")) << TokenizerId();
+  EXPECT_EQ(kTokenizerVersion, 4);
+  EXPECT_TRUE(TokenizerId().starts_with("4 unicode ")) << TokenizerId();
 }
 
 // Never to be changed: models and caches depend on them. The values agree with

@@ -6,7 +6,7 @@ cd "$WORK"
 expect_code 1 "$HARE"
 expect_code 1 "$HARE" frobnicate
 # The version, with the formats it writes (a model file's version is its 9th-12th bytes).
-expect_eq "version" "hare 0.1.0 (model format 12, cache format 6, tokenizer 3)" "$("$HARE" --version)"
+expect_eq "version" "hare 0.1.0 (model format 12, cache format 6, tokenizer 4)" "$("$HARE" --version)"
 "$HARE" train d.vw -f version.model --quiet 2>/dev/null
 expect_eq "model format" "12" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
 expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
@@ -503,11 +503,11 @@ expect_eq "model info -b" "hare model info: unknown option -b (the model keeps i
 Run 'hare model info --help' for the options." "$(cat err.txt)"
 # A text model of an older tokenizer: info prints it and says so; test refuses it.
 "$HARE" model info "$HARE_TEST_DATA/v4-text.hare" > info.txt || fail "model info of an old tokenizer's model"
-grep -qxF "tokenizer         1 (this hare's is 3: train the model again to test or predict with it)" \
+grep -qxF "tokenizer         1 (this hare's is 4: train the model again to test or predict with it)" \
   info.txt || fail "old tokenizer: $(cat info.txt)"
 printf 'NUM\thow many ?\n' > q.tsv
 expect_code 2 "$HARE" test -i "$HARE_TEST_DATA/v4-text.hare" q.tsv 2> err.txt
-grep -qF "tokenizer version 1, and this hare's tokenizer is version 3: train the model again" err.txt ||
+grep -qF "tokenizer version 1, and this hare's tokenizer is version 4: train the model again" err.txt ||
   fail "test with an old tokenizer's model: $(cat err.txt)"
 
 # VW's options of other jobs name hare's command for them.
