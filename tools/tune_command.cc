@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -156,7 +157,8 @@ std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
 }
 
 struct Result {
-  double accuracy = 0;  // on the held-out examples, at the best pass
+  double accuracy = 0;    // on the held-out examples, at the best pass
+  uint64_t held_out = 0;  // how many examples that is (of every fold)
   int passes = 0;
   std::string error;      // not empty: the candidate could not be trained
   std::string one_class;  // not empty: every held-out example is of this class
@@ -262,6 +264,7 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
           ? 1
           : static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
   result.accuracy = 1 - all[best].holdout_error();
+  result.held_out = all[best].holdout_examples;
   result.passes = one_pass ? 1 : static_cast<int>(best) + 1;
   if (held_out_classes.size() == 1) result.one_class = *held_out_classes.begin();
   return result;
@@ -473,6 +476,7 @@ int TuneCommand(int argc, char** argv) {
     }
   };
   report(best, args_of(values));
+  std::vector<double> scores = {best.accuracy};  // of every candidate trained
   for (int round = 0; round < 2; ++round) {
     bool changed = false;
     for (size_t d = 0; d < dims.size(); ++d) {
@@ -501,6 +505,7 @@ int TuneCommand(int argc, char** argv) {
       size_t winner = results.size();
       for (size_t i = 0; i < results.size(); ++i) {
         report(results[i], candidates[i]);
+        if (results[i].error.empty()) scores.push_back(results[i].accuracy);
         if (results[i].error.empty() &&
             results[i].accuracy >
                 (winner < results.size() ? results[winner].accuracy : best.accuracy)) {
@@ -536,8 +541,24 @@ int TuneCommand(int argc, char** argv) {
     args.push_back("--holdout-off");
   }
   const std::string line = absl::StrJoin(args, " ");
-  std::cerr << absl::StrFormat("best: held-out accuracy %.4f with: hare train %s %s\n",
-                               best.accuracy, line, absl::StrJoin(setup.inputs, " "));
+  // The binomial standard error of the best accuracy: candidates within it
+  // of the best are not told apart by this holdout.
+  const double se = std::sqrt(best.accuracy * (1 - best.accuracy) /
+                              static_cast<double>(std::max<uint64_t>(best.held_out, 1)));
+  std::cerr << absl::StrFormat(
+      "best: held-out accuracy %.4f (standard error %.4f, %d examples held out) with: hare train "
+      "%s %s\n",
+      best.accuracy, se, best.held_out, line, absl::StrJoin(setup.inputs, " "));
+  const auto close = std::count_if(scores.begin(), scores.end(),
+                                   [&](double a) { return a >= best.accuracy - se; }) -
+                     1;  // the best itself
+  if (close > 0) {
+    std::cerr << absl::StrFormat(
+        "hare tune: %d other %s within one standard error of the best (%.4f or more), too close "
+        "for the held-out examples to tell apart%s\n",
+        close, close == 1 ? "candidate scored" : "candidates scored", best.accuracy - se,
+        setup.folds > 1 ? "" : "; --folds K scores every example, K times the work");
+  }
   // Namespace letters print escaped; a --label or --target has no escape.
   for (const std::string& word : args) {
     if (!train.options.model_out.empty() || word.find_first_of("*?[()") == word.npos) continue;

@@ -30,13 +30,27 @@ repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | 
 start=$(sed -n 2p log1.txt | awk '{ print $1 }')
 best=$(grep '^best: held-out accuracy ' log1.txt | cut -d' ' -f4)
 awk -v s="$start" -v b="$best" 'BEGIN { exit !(b >= s) }' || fail "best $best < start $start"
+# With it, the binomial standard error on the 400 held out (every 5th of
+# 2000), and how many other candidates scored within it of the best.
+read -r se held < <(sed -nE 's/^best: .* \(standard error ([0-9.]+), ([0-9]+) examples held out\) with: .*/\1 \2/p' log1.txt)
+expect_eq "held out" 400 "$held"
+awk -v b="$best" -v se="$se" 'BEGIN { d = sqrt(b * (1 - b) / 400) - se; exit !(d < 6e-5 && d > -6e-5) }' ||
+  fail "standard error $se of $best on 400"
+close=$(awk -v t="$(awk -v b="$best" -v se="$se" 'BEGIN { printf "%.4f", b - se }')" \
+  'NR > 1 && $1 != "best:" && $1 != "hare" && $1 != "-" && $1 >= t' log1.txt | wc -l)
+if ((close > 1)); then
+  grep -qxF "hare tune: $((close - 1)) other candidates scored within one standard error of the best ($(awk -v b="$best" -v se="$se" 'BEGIN { printf "%.4f", b - se }') or more), too close for the held-out examples to tell apart; --folds K scores every example, K times the work" log1.txt ||
+    fail "no count of the close candidates ($((close - 1))): $(tail -2 log1.txt)"
+else
+  ! grep -q "within one standard error" log1.txt || fail "close candidates counted: $(tail -2 log1.txt)"
+fi
 # A switch not given is tried on; one given is tried off.
 grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--unit-norm' log1.txt || fail "--unit-norm not tried: $(cat log1.txt)"
 "$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --unit-norm --average trec.tsv \
   > given.txt 2> given.log
 sed -n 2p given.log | grep -q -- '--unit-norm --average$' || fail "start: $(sed -n 2p given.log)"
 for off in --unit-norm --average; do
-  awk -v f="$off" 'NR > 2 && $1 != "best:" && index($0, f) == 0' given.log | grep -q . ||
+  awk -v f="$off" 'NR > 2 && $1 != "best:" && $1 != "hare" && index($0, f) == 0' given.log | grep -q . ||
     fail "$off not tried off: $(cat given.log)"
 done
 # What it prints, hare train takes as it is.
