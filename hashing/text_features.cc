@@ -188,11 +188,18 @@ bool IsDigit(UChar32 c) {
 // Treebank's tokenizer keeps them: "3.14", "1,000", "10:30".
 bool IsNumberSeparator(UChar32 c) { return c == '.' || c == ',' || c == ':'; }
 
-// Whether a digit starts at p (false at the end or invalid UTF-8).
+// Whether a digit starts at p, past any dropped (default-ignorable)
+// characters, as the word it would join writes none of them (false at the
+// end or invalid UTF-8).
 bool StartsDigit(const unsigned char* p, const unsigned char* end) {
-  if (p == end) return false;
-  const CodePoint cp = Decode(p, end);
-  return cp.length > 0 && IsDigit(cp.value);
+  while (p != end) {
+    const CodePoint cp = Decode(p, end);
+    if (cp.length == 0) return false;
+    if (IsDigit(cp.value)) return true;
+    if (cp.value < 0x80 || KindOf(cp.value) != Kind::kIgnored) return false;
+    p += cp.length;
+  }
+  return false;
 }
 
 // Whether the word written from `word` to `out` (valid UTF-8) ends in a digit.

@@ -8,7 +8,8 @@
 // example, so a second label (other than the first again) is a bad line.
 //
 // The text goes through hashing/text_features.h: the tokenizer (UTF-8 checked,
-// punctuation split off, apostrophes kept inside words, every script
+// punctuation split off, apostrophes kept inside words and points, commas
+// and colons inside numbers, every script
 // lower-cased unless --keep-case) and the templates chosen (word unigrams by default;
 // n-grams, skip-grams, character n-grams, a window around a target,
 // collocations). Every feature has value 1; one that occurs twice counts twice.

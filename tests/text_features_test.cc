@@ -47,10 +47,21 @@ TEST(TokenizeTest, NumbersKeepTheirPointsCommasAndColons) {
       Tokens("v1.5 ends.2 5.The 3. .5 3..4 3;4 $2.50%"),
       (std::vector<std::string>{"v1.5", "ends", ".", "2", "5", ".", "the", "3", ".",    ".", "5",
                                 "3",    ".",    ".", "4", "3", ";", "4",   "$", "2.50", "%"}));
-  // Digits of any script (Arabic-Indic three, point, four), and across a
-  // dropped soft hyphen.
-  EXPECT_EQ(Tokens("\xd9\xa3.\xd9\xa4 3\xc2\xad.14"),
-            (std::vector<std::string>{"\xd9\xa3.\xd9\xa4", "3.14"}));
+  // Digits of any script (Arabic-Indic three, point, four), and across
+  // dropped characters on either side (soft hyphen, zero-width joiner).
+  EXPECT_EQ(Tokens("\xd9\xa3.\xd9\xa4 3\xc2\xad.14 3.\xc2\xad\xe2\x80\x8d"
+                   "14"),
+            (std::vector<std::string>{"\xd9\xa3.\xd9\xa4", "3.14", "3.14"}));
+  // Case kept; invalid UTF-8 right after a separator is found where it is.
+  EXPECT_EQ(Tokens("ABC1.5 1\xe2\x80\x99"
+                   "2.5",
+                   true),
+            (std::vector<std::string>{"ABC1.5",
+                                      "1\xe2\x80\x99"
+                                      "2.5"}));
+  EXPECT_EQ(BadByte("3.\xff"
+                    "4"),
+            3u);
 }
 
 TEST(TokenizeTest, Utf8IsKeptAndChecked) {
