@@ -541,22 +541,26 @@ int TuneCommand(int argc, char** argv) {
     args.push_back("--holdout-off");
   }
   const std::string line = absl::StrJoin(args, " ");
-  // The binomial standard error of the best accuracy: candidates within it
-  // of the best are not told apart by this holdout.
-  const double se = std::sqrt(best.accuracy * (1 - best.accuracy) /
-                              static_cast<double>(std::max<uint64_t>(best.held_out, 1)));
+  // The binomial standard error of the best accuracy, Agresti and Coull's
+  // (two right and two wrong added), which a perfect score on few examples
+  // still has; and the candidates within one standard error of the best, to
+  // the 4 decimals the trials print.
+  const double n = static_cast<double>(best.held_out);
+  const double p = (best.accuracy * n + 2) / (n + 4);
+  const double se = std::sqrt(p * (1 - p) / (n + 4));
   std::cerr << absl::StrFormat(
       "best: held-out accuracy %.4f (standard error %.4f, %d examples held out) with: hare train "
       "%s %s\n",
       best.accuracy, se, best.held_out, line, absl::StrJoin(setup.inputs, " "));
-  const auto close = std::count_if(scores.begin(), scores.end(),
-                                   [&](double a) { return a >= best.accuracy - se; }) -
-                     1;  // the best itself
+  auto printed = [](double a) { return std::round(a * 1e4); };
+  const double floor = printed(best.accuracy - se);
+  const auto close =
+      std::count_if(scores.begin(), scores.end(), [&](double a) { return printed(a) >= floor; }) -
+      1;  // the best itself
   if (close > 0) {
     std::cerr << absl::StrFormat(
-        "hare tune: %d other %s within one standard error of the best (%.4f or more), too close "
-        "for the held-out examples to tell apart%s\n",
-        close, close == 1 ? "candidate scored" : "candidates scored", best.accuracy - se,
+        "hare tune: %d other %s within one standard error of the best (%.4f or more)%s\n", close,
+        close == 1 ? "candidate scored" : "candidates scored", floor / 1e4,
         setup.folds > 1 ? "" : "; --folds K scores every example, K times the work");
   }
   // Namespace letters print escaped; a --label or --target has no escape.
