@@ -196,7 +196,7 @@ bool StartsDigit(const unsigned char* p, const unsigned char* end) {
     const CodePoint cp = Decode(p, end);
     if (cp.length == 0) return false;
     if (IsDigit(cp.value)) return true;
-    if (cp.value < 0x80 || KindOf(cp.value) != Kind::kIgnored) return false;
+    if (KindOf(cp.value) != Kind::kIgnored) return false;
     p += cp.length;
   }
   return false;

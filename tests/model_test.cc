@@ -663,6 +663,13 @@ TEST_F(ModelTest, ValuesTrainingNeverWritesAreRefused) {
   EXPECT_TRUE(LoadModel(path_).ok());
 }
 
+// What loading a text model of tokenizer `version` says, with this hare's.
+std::string OldTokenizerRefused(const std::string& path, int version) {
+  return "cannot load model " + path + ": its text was split into words by tokenizer version " +
+         std::to_string(version) +
+         ", and this hare's tokenizer is version 4: train the model again";
+}
+
 // A text model keeps the version of the tokenizer that made its features; a
 // hare whose tokenizer splits or folds text otherwise refuses it. Byte 56 is
 // that version: 16 of preamble, 32 of fixed header, 8 template bytes.
@@ -679,10 +686,7 @@ TEST_F(ModelTest, ATextModelOfAnotherTokenizerIsRefused) {
   };
   ModelHeader text = Header();
   text.format = io::Format::kText;
-  EXPECT_EQ(with_tokenizer(text, 1).status().message(),
-            "cannot load model " + path_ +
-                ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 4: train the model again");
+  EXPECT_EQ(with_tokenizer(text, 1).status().message(), OldTokenizerRefused(path_, 1));
   // Other formats never tokenize: the byte does not matter.
   EXPECT_TRUE(with_tokenizer(Header(), 1).ok());
 }
@@ -724,10 +728,7 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   }
 
   const std::string text = std::string(HARE_TEST_DATA) + "/v4-text.hare";
-  EXPECT_EQ(LoadModel(text).status().message(),
-            "cannot load model " + text +
-                ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 4: train the model again");
+  EXPECT_EQ(LoadModel(text).status().message(), OldTokenizerRefused(text, 1));
   // hare model info and dump load it all the same, and saved again it is
   // still the old tokenizer's.
   absl::StatusOr<Model> inspected = LoadModel(text, ModelUse::kInspect);
@@ -736,10 +737,7 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
   EXPECT_EQ(inspected->header().format, io::Format::kText);
   EXPECT_EQ(inspected->header().classes.size(), 6u);
   ASSERT_TRUE(SaveModel(inspected->header(), *inspected, path_).ok());
-  EXPECT_EQ(LoadModel(path_).status().message(),
-            "cannot load model " + path_ +
-                ": its text was split into words by tokenizer version 1, and this hare's "
-                "tokenizer is version 4: train the model again");
+  EXPECT_EQ(LoadModel(path_).status().message(), OldTokenizerRefused(path_, 1));
   EXPECT_EQ(LoadModel(path_, ModelUse::kInspect)->header().tokenizer, 1);
 }
 
@@ -750,10 +748,7 @@ TEST_F(ModelTest, Version4FilesLoadAndSaveAsTheCurrentVersion) {
 // to be inspected only.
 TEST_F(ModelTest, Version5FilesLoadWithoutTheLearnerFlags) {
   const std::string path = std::string(HARE_TEST_DATA) + "/v5-text.hare";
-  EXPECT_EQ(LoadModel(path).status().message(),
-            "cannot load model " + path +
-                ": its text was split into words by tokenizer version 3, and this hare's "
-                "tokenizer is version 4: train the model again");
+  EXPECT_EQ(LoadModel(path).status().message(), OldTokenizerRefused(path, 3));
   absl::StatusOr<Model> old = LoadModel(path, ModelUse::kInspect);
   ASSERT_TRUE(old.ok()) << old.status();
   EXPECT_EQ(old->header().tokenizer, 3);

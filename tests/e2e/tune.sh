@@ -36,11 +36,11 @@ read -r se held < <(sed -nE 's/^best: .* \(standard error ([0-9.]+), ([0-9]+) ex
 expect_eq "held out" 400 "$held"
 awk -v b="$best" -v se="$se" 'BEGIN { p = (b * 400 + 2) / 404; d = sqrt(p * (1 - p) / 404) - se; exit !(d < 6e-5 && d > -6e-5) }' ||
   fail "standard error $se of $best on 400"
-close=$(awk -v t="$(awk -v b="$best" -v se="$se" 'BEGIN { printf "%.4f", b - se }')" \
-  'NR > 1 && $1 != "best:" && $1 != "hare" && $1 != "-" && $1 >= t' log1.txt | wc -l)
+floor=$(awk -v b="$best" -v se="$se" 'BEGIN { printf "%.4f", b - se }')
+close=$(awk -v t="$floor" 'NR > 1 && $1 != "best:" && $1 != "hare" && $1 != "-" && $1 >= t' log1.txt | wc -l)
 if ((close > 1)); then
   if ((close == 2)); then what="1 other candidate scored"; else what="$((close - 1)) other candidates scored"; fi
-  grep -qxF "hare tune: $what within one standard error of the best ($(awk -v b="$best" -v se="$se" 'BEGIN { printf "%.4f", b - se }') or more); --folds K scores every example, K times the work" log1.txt ||
+  grep -qxF "hare tune: $what within one standard error of the best ($floor or more); --folds K scores every example, K times the work" log1.txt ||
     fail "no count of the close candidates ($((close - 1))): $(tail -2 log1.txt)"
 else
   ! grep -q "within one standard error" log1.txt || fail "close candidates counted: $(tail -2 log1.txt)"
