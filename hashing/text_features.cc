@@ -477,7 +477,10 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
         Add(positional(t, o), names, [&] { return label(o, *at(t, o)); });
       }
       if (options_.collocations) {
-        for (auto [a, b] : {std::pair{-2, -1}, std::pair{-1, 1}, std::pair{1, 2}}) {
+        for (const std::pair<int, int>& pair :
+             {std::pair{-2, -1}, std::pair{-1, 1}, std::pair{1, 2}}) {
+          // Named, not bound: clang 14 cannot capture structured bindings.
+          const int a = pair.first, b = pair.second;
           if (at(t, a) == nullptr || at(t, b) == nullptr) continue;
           Add(Combine(positional(t, a), positional(t, b)), names,
               [&] { return label(a, *at(t, a)).append("&").append(label(b, *at(t, b))); });
