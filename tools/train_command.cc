@@ -273,12 +273,18 @@ int TrainCommand(int argc, char** argv) {
   // -p and no -f, predictions of unlabelled lines may have been the point:
   // a warning, as test -p gives.
   if (result->stats.labelled == 0) {
-    // What to look at: fastText lines without a word of the prefix are
-    // unlabelled, not bad; numeric formats' bad labels may be class names.
+    // What to look at: fastText lines without a word of the prefix, and
+    // text lines without a TAB, are unlabelled, not bad; numeric formats'
+    // bad labels may be class names.
     std::string hint;
     if (o.parse.format == io::Format::kFastText && result->stats.examples > 0) {
       hint = absl::StrCat(" (labels are the words starting with '", o.parse.label_prefix,
                           "'; --label gives another prefix)");
+    } else if (o.parse.format == io::Format::kText && result->stats.bad_labels == 0 &&
+               result->stats.examples > 0) {
+      hint =
+          " (--format text reads a label, a TAB, then the sentence: a line without a TAB is "
+          "a sentence to predict)";
     } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
       hint =
           " (if the labels are class names, such as 'spam', they need --multiclass ova; "

@@ -92,6 +92,16 @@ expect_code 2 "$HARE" train --format text names.tsv --quiet 2> err.txt
 expect_eq "class names without -f" \
   "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', they need --multiclass ova; fastText's __label__ lines, --format fasttext)" \
   "$(tail -1 err.txt)"
+# Sentences without a TAB are sentences to predict; VW's lines given as
+# text are such sentences.
+printf '1 |f a b\n-1 |f c\n' > vw-as-text.txt
+expect_code 2 "$HARE" train --format text --multiclass ova vw-as-text.txt --quiet 2> err.txt
+expect_eq "text lines without a TAB" \
+  "hare train: no labelled example to learn from (--format text reads a label, a TAB, then the sentence: a line without a TAB is a sentence to predict)" \
+  "$(tail -1 err.txt)"
+expect_code 2 "$HARE" train --format text vw-as-text.txt --quiet 2> err.txt
+expect_eq "binary text lines without a TAB" "--format text reads a label, a TAB" \
+  "$(tail -1 err.txt | grep -o -- '--format text reads a label, a TAB')"
 # But predictions of unlabelled lines (-p, no -f) may be the point: a
 # warning, exit 0, as test -p gives.
 printf '| a b\n| c\n' > unlabelled.vw
