@@ -1,8 +1,9 @@
 // libFuzzer target: any bytes as the input file of whole hare commands, as
 // the command line runs them (train, then test, predict, audit, train -i;
 // features; confusion), in one of several scenarios the first byte chooses.
-// No command may crash or exit with a code other than 0, 1 or 2, and a model
-// a command wrote must load with finite weights.
+// No command may crash or exit with a code other than 0, 1 or 2, a model a
+// command wrote must load with finite weights, and two threads must train
+// the model one does, byte for byte.
 //
 // The commands' output goes to /dev/null (HARE_FUZZ_VERBOSE=1 keeps it, to
 // read a finding's messages). Build and run: scripts/fuzz.sh.
@@ -14,7 +15,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -74,6 +77,11 @@ void CheckModel(const std::string& path) {
       Check(std::isfinite(table.slot(static_cast<uint32_t>(slot))[f]), "a weight not finite");
     }
   }
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
@@ -151,10 +159,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         Run(TestCommand, {"test", "-i", model, "--json", in});
       }
       break;
-    case 4:  // Winnow's winner-take-all on sentences, on two threads
+    case 4:  // Winnow's winner-take-all on sentences, on two threads and on one
       if (trained({"--format", "text", "--multiclass", "wta", "--rule", "winnow", "--average",
                    "--window", "2", "--collocations", "--threads", "2"})) {
         Run(TestCommand, {"test", "-i", model, in});
+        std::filesystem::rename(model, again);
+        Check(trained({"--format", "text", "--multiclass", "wta", "--rule", "winnow", "--average",
+                       "--window", "2", "--collocations", "--threads", "1"}) &&
+                  ReadFile(model) == ReadFile(again),
+              "one thread and two trained different models");
       }
       break;
     case 5:  // what sentences become, and a confusion set's examples

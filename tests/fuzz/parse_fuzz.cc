@@ -5,11 +5,11 @@
 // learning from what parsed must leave every touched weight finite.
 //
 // Build and run: scripts/fuzz.sh (clang's -fsanitize=fuzzer).
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -96,7 +96,8 @@ Choice Choose(const uint8_t* b) {
     constexpr hare::learner::Loss kLosses[] = {
         hare::learner::Loss::kHinge, hare::learner::Loss::kLogistic, hare::learner::Loss::kSquared};
     c.learner.loss = kLosses[((b[3] >> 6) & 3) % 3];
-    c.learner.l2 = 1e-4f;
+    c.learner.margin = std::nullopt;               // refused with SGD
+    if (!c.learner.average) c.learner.l2 = 1e-4f;  // --average with --l2 is refused
   }
   return c;
 }
