@@ -10,16 +10,14 @@
 #               choosing the scenario
 # A crash or a failed check leaves its input in build-fuzz/findings/ and
 # stops with its report.
-#   scripts/fuzz.sh [parse_fuzz|model_fuzz ...]
+#   scripts/fuzz.sh [parse_fuzz|model_fuzz|cli_fuzz ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-120}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse_fuzz model_fuzz cli_fuzz)
 bash scripts/install-deps.sh
-apt_missing=()
-command -v clang++ >/dev/null || apt_missing+=(clang)
-[ ${#apt_missing[@]} -eq 0 ] || apt-get install -y "${apt_missing[@]}" >/dev/null
+command -v clang++ >/dev/null || apt-get install -y clang >/dev/null
 
 dir=build-fuzz
 cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -35,6 +33,7 @@ seeds=$dir/seeds
 rm -rf "$seeds" && mkdir -p "$seeds/parse_fuzz" "$seeds/model_fuzz" "$seeds/cli_fuzz"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+bytes() { printf "$(printf '\\x%02x' "$@")"; }  # bytes 1 2 255: those bytes
 head -30 <(zcat tests/data/rt-polarity.train.vw.gz) >"$tmp/vw"
 "$hare" gen -n 30 --seed 1 >>"$tmp/vw"
 printf '1 a|x:2 b|y z:-1.5 |c w\n-1 2.5 tag|a p q\n' >>"$tmp/vw"
@@ -42,15 +41,14 @@ printf '+1 1:0.5 3:1 7:2 # c\n-1 2:1e-3 10:4\n0 qid:1 5:1\n' >"$tmp/libsvm"
 head -30 <(zcat tests/data/trec.train.tsv.gz) >"$tmp/text"
 head -20 tests/data/weather-whether.tsv >>"$tmp/text"
 sed 's/^\([^\t]*\)\t/__label__\1 /' "$tmp/text" >"$tmp/fasttext"
-n=0
+n=0 f=0
 for format in vw libsvm text fasttext; do
-  case $format in vw) f=0 ;; libsvm) f=1 ;; text) f=2 ;; fasttext) f=3 ;; esac
   for options in '0 0 0 0' '8 153 59 21' '20 75 255 44' '12 1 0 5'; do
     read -r b0 b1 b2 b3 <<<"$options"
-    printf "$(printf '\\x%02x' $((b0 | f)) "$b1" "$b2" "$b3")" >"$seeds/parse_fuzz/$n"
-    cat "$tmp/$format" >>"$seeds/parse_fuzz/$n"
+    { bytes $((b0 | f)) "$b1" "$b2" "$b3" && cat "$tmp/$format"; } >"$seeds/parse_fuzz/$n"
     n=$((n + 1))
   done
+  f=$((f + 1))
 done
 # Models of each kind, their checksums cut off (the target appends one).
 train() { "$hare" train --quiet -b 6 "$@" 2>/dev/null; }
@@ -66,7 +64,7 @@ for m in "$tmp"/*.hare; do
   head -c -8 "$m" >"$seeds/model_fuzz/$(basename "$m")"
 done
 # cli_fuzz: the scenario's byte (cli_fuzz.cc), then an input of its format.
-scenario() { { printf "$(printf '\\x%02x' "$1")" && cat "$2"; } >"$seeds/cli_fuzz/$1"; }
+scenario() { { bytes "$1" && cat "$2"; } >"$seeds/cli_fuzz/$1"; }
 scenario 0 "$tmp/text"
 scenario 1 "$tmp/vw"
 scenario 2 "$tmp/fasttext"

@@ -10,28 +10,21 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "learner/model.h"
+#include "tests/fuzz/fuzz_checks.h"
 #include "tools/commands.h"
 
 namespace {
 
-void Check(bool ok, const std::string& what) {
-  if (!ok) {
-    std::fprintf(stderr, "cli_fuzz: %s\n", what.c_str());
-    std::abort();
-  }
-}
+using hare::fuzz::Check;
 
 // Runs `command` as main would, with `args` after the command's name.
 int Run(int (*command)(int, char**), std::vector<std::string> args) {
@@ -71,17 +64,7 @@ void CheckModel(const std::string& path) {
   absl::StatusOr<hare::learner::Model> model =
       hare::learner::LoadModel(path, hare::learner::ModelUse::kInspect);
   Check(model.ok(), "a model train wrote does not load: " + std::string(model.status().message()));
-  const hare::learner::WeightTable& table = model->weights();
-  for (uint64_t slot = 0; slot < table.slots(); ++slot) {
-    for (int f = 0; f < table.floats_per_slot(); ++f) {
-      Check(std::isfinite(table.slot(static_cast<uint32_t>(slot))[f]), "a weight not finite");
-    }
-  }
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  hare::fuzz::CheckWeightsFinite(*model);
 }
 
 }  // namespace
@@ -97,12 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string in = dir + "/in", model = dir + "/m.hare", again = dir + "/m2.hare",
                     cache = dir + "/c.cache";
   for (const std::string& f : {model, again, cache}) std::filesystem::remove(f);
-  {
-    FILE* out = std::fopen(in.c_str(), "wb");
-    Check(out != nullptr && std::fwrite(data + 1, 1, size - 1, out) == size - 1 &&
-              std::fclose(out) == 0,
-          "cannot write the input");
-  }
+  hare::fuzz::WriteFile(in, std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1));
   // Each trains with a small table, so that every weight can be checked.
   auto trained = [&](std::vector<std::string> args) {
     args.insert(args.begin(), "train");
@@ -166,7 +144,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::filesystem::rename(model, again);
         Check(trained({"--format", "text", "--multiclass", "wta", "--rule", "winnow", "--average",
                        "--window", "2", "--collocations", "--threads", "1"}) &&
-                  ReadFile(model) == ReadFile(again),
+                  hare::fuzz::ReadFile(model) == hare::fuzz::ReadFile(again),
               "one thread and two trained different models");
       }
       break;

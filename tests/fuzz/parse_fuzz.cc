@@ -7,8 +7,6 @@
 // Build and run: scripts/fuzz.sh (clang's -fsanitize=fuzzer).
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,17 +19,13 @@
 #include "learner/classes.h"
 #include "learner/learner.h"
 #include "learner/options.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 namespace {
 
 constexpr int kBits = 12;  // small, so that every slot can be checked
 
-void Check(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "parse_fuzz: %s\n", what);
-    std::abort();
-  }
-}
+using hare::fuzz::Check;
 
 // The options the first four bytes choose: format, templates, VW's
 // namespaces, and the rule to learn with.
