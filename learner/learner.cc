@@ -19,7 +19,7 @@ template <class Rule, bool kAverage, bool kAdagrad, bool kLazyReg = false>
 std::unique_ptr<Learner> New(const Rule& rule, const LearnerOptions& o, int bits,
                              Regularization reg) {
   return std::make_unique<LinearLearner<Rule, kAverage, kAdagrad, kLazyReg>>(
-      rule, bits, reg, o.multiclass, o.margin.value_or(0.0f));
+      rule, bits, reg, o.multiclass, o.margin.value_or(0.0f), o.uneven_margin);
 }
 
 // Instantiates the loop for a rule with the options that change slot layout

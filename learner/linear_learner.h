@@ -25,6 +25,15 @@
 //             costs O(active features), and the result equals applying them
 //             to the whole table at every step, together or apart.
 //
+// --uneven-margin U (no state in the slots): an example of a class learned
+// from n times so far (this one included; binary: of its label) must score
+// U/sqrt(n) beyond the rule's margin (one-vs-all: in its class's weights;
+// K-class: above the other classes' scores). A class's first examples, few
+// and soon outweighed by the other classes' negative updates, so move its
+// weights further, and as the class grows the margin returns to the rule's:
+// Li et al. 2002's Perceptron with uneven margins for rare classes, made to
+// follow each class's count as the stream shows it.
+//
 // Slot layout: [rule weights][G][average U (2 floats)][L2 total, L1 total].
 #pragma once
 
@@ -35,6 +44,7 @@
 #include <cstring>
 #include <limits>
 #include <span>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "io/example_batch.h"
@@ -71,10 +81,17 @@ class LinearLearner final : public Learner {
   // thread, best of 4 runs): 1 ahead 0.94 s, 4 ahead 0.83 s, 8 ahead 0.84 s.
   static constexpr size_t kPrefetchAhead = 4;
 
-  // `multiclass` and `margin` say how class labels are learned (multiclass.h).
+  // `multiclass` and `margin` say how class labels are learned (multiclass.h);
+  // `uneven_margin` is --uneven-margin's U.
   LinearLearner(Rule rule, int bits, Regularization reg = {},
-                Multiclass multiclass = Multiclass::kNone, float margin = 0.0f)
-      : rule_(rule), reg_(reg), multiclass_(multiclass), margin_(margin), table_(bits, kFloats) {}
+                Multiclass multiclass = Multiclass::kNone, float margin = 0.0f,
+                float uneven_margin = 0.0f)
+      : rule_(rule),
+        reg_(reg),
+        multiclass_(multiclass),
+        margin_(margin),
+        uneven_margin_(uneven_margin),
+        table_(bits, kFloats) {}
 
   using Learner::Train;  // the binary shorthand
   void Train(const io::ExampleBatch& batch, std::span<const int32_t> classes,
@@ -141,7 +158,8 @@ class LinearLearner final : public Learner {
                         .overflowed = overflowed_,
                         .l2_total = l2_total_,
                         .l1_total = l1_total_,
-                        .floats_per_slot = kFloats};
+                        .floats_per_slot = kFloats,
+                        .class_examples = class_examples_};
     if constexpr (requires { rule_.norm_w2; }) state.norm_w2 = rule_.norm_w2;
     for (uint64_t i = 0; i < table_.slots(); ++i) {
       const float* slot = table_.slot(static_cast<uint32_t>(i));
@@ -175,11 +193,23 @@ class LinearLearner final : public Learner {
         state.overflowed > state.steps) {
       return absl::InvalidArgumentError("its training state holds a total out of range");
     }
+    // A count for each class (binary: each label), together at most the steps.
+    const size_t labels = multiclass_ == Multiclass::kNone ? 2 : size_t(std::max(0, state.classes));
+    uint64_t counted = 0;
+    bool counts_ok = state.class_examples.size() <= labels;
+    for (uint64_t n : state.class_examples) {
+      counts_ok = counts_ok && n <= state.steps - counted;
+      if (counts_ok) counted += n;
+    }
+    if (!counts_ok) {
+      return absl::InvalidArgumentError("its training state's class counts are out of range");
+    }
     for (size_t k = 0; k < state.indices.size(); ++k) {
       std::copy_n(state.floats.data() + k * kFloats, kFloats, table_.slot(state.indices[k]));
     }
     known_ = state.classes;
     steps_ = state.steps;
+    class_examples_ = state.class_examples;
     overflowed_ = state.overflowed;
     l2_total_ = state.l2_total;
     l1_total_ = state.l1_total;
@@ -216,6 +246,9 @@ class LinearLearner final : public Learner {
     const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
     if (c < 0) return;
     ++steps_;
+    if (class_examples_.size() <= size_t(c)) class_examples_.resize(size_t(c) + 1);
+    ++class_examples_[size_t(c)];
+    const float extra = ExtraMargin(c);
     if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
     if constexpr (kLazyReg) AdvanceRegularization();
     if (overflowed) {
@@ -226,43 +259,64 @@ class LinearLearner final : public Learner {
     bool beyond_floats = false;  // a step beyond the float range, not taken
     switch (multiclass_) {
       case Multiclass::kNone:
-        beyond_floats =
-            !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale, importance);
+        beyond_floats = !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale,
+                               importance, extra);
         break;
       case Multiclass::kOneVsAll:
         for (uint32_t k = 0; k < row.size(); ++k) {
-          beyond_floats |= !Learn(indices, values, k, k == uint32_t(c) ? 1.0f : -1.0f, row[k],
-                                  norm2s, scale, importance);
+          const bool own = k == uint32_t(c);
+          beyond_floats |= !Learn(indices, values, k, own ? 1.0f : -1.0f, row[k], norm2s, scale,
+                                  importance, own ? extra : 0.0f);
         }
         break;
       case Multiclass::kCrammerSinger:
       case Multiclass::kWinnerTakeAll:
-        beyond_floats = !LearnClasses(indices, values, c, row, norm2s, scale, importance);
+        beyond_floats =
+            !LearnClasses(indices, values, c, row, norm2s, scale, importance, margin_ + extra);
         break;
     }
     overflowed_ += beyond_floats;
   }
 
+  // --uneven-margin's addition to the margin for an example of class c.
+  float ExtraMargin(int32_t c) const {
+    if (uneven_margin_ == 0) return 0.0f;
+    return uneven_margin_ / std::sqrt(static_cast<float>(class_examples_[size_t(c)]));
+  }
+
+  // The rule's decision with its margin raised by `extra`.
+  Step Decide(float y, float score, float norm2, float importance, float extra) const {
+    if constexpr (requires(Rule r) { r.margin += extra; }) {
+      if (extra > 0) {
+        Rule raised = rule_;
+        raised.margin += extra;
+        return raised.Decide(y, score, norm2, importance);
+      }
+    }
+    return rule_.Decide(y, score, norm2, importance);
+  }
+
   // Learns from an example in class k's weight vector as a binary example
-  // with label y and score `score`. Returns false when the step is beyond the
-  // float range and not taken (plain PA's loss / ||x||^2 when every x_i is
-  // below about 1e-19, or a diverging rate).
+  // with label y and score `score`, which must clear the rule's margin plus
+  // `extra`. Returns false when the step is beyond the float range and not
+  // taken (plain PA's loss / ||x||^2 when every x_i is below about 1e-19, or
+  // a diverging rate).
   bool Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
-             float score, float norm2, float scale, float importance) {
+             float score, float norm2, float scale, float importance, float extra) {
     if (!std::isfinite(score)) return true;  // an overflowed dot product says nothing to learn
-    Step step = rule_.Decide(y, score, norm2, importance);
+    Step step = Decide(y, score, norm2, importance, extra);
     if (step.coefficient == 0) return true;
     if constexpr (kAdagrad) {
       // G_i first, so that the rate of this change includes its own gradient.
       const float metric_norm2 = Accumulate(indices, values, k, step, importance);
-      if constexpr (Rule::kStepUsesNorm) step = rule_.Decide(y, score, metric_norm2, importance);
+      if constexpr (Rule::kStepUsesNorm) step = Decide(y, score, metric_norm2, importance, extra);
     }
     if constexpr (kHasVariance) {
       float variance_norm2 = 0;  // sum s_i x_i^2 in class k's weights
       ForEachFeature<kFloats>(table_, indices, values, k, [&](const float* slot, float x) {
         variance_norm2 += Rule::Variance(slot) * x * x;
       });
-      step = rule_.Decide(y, score, variance_norm2 * scale * scale, importance);
+      step = Decide(y, score, variance_norm2 * scale * scale, importance, extra);
     }
     if (!std::isfinite(step.coefficient)) return false;
     Change(indices, values, k, step, scale);
@@ -270,17 +324,18 @@ class LinearLearner final : public Learner {
   }
 
   // The K-class update (multiclass.h): when classes other than the true
-  // class c score within the margin of it (the error set E; winner-take-all
+  // class c score within `margin` of it (the error set E; winner-take-all
   // keeps only the highest of them), c is promoted and each class of E is
   // demoted, by 1/|E| of a step (Crammer & Singer's uniform update). Returns
   // false, as Learn does, when a step is beyond the float range: then no
   // class changes.
   bool LearnClasses(std::span<const uint32_t> indices, std::span<const float> values, int32_t c,
-                    std::span<const float> row, float norm2, float scale, float importance) {
+                    std::span<const float> row, float norm2, float scale, float importance,
+                    float margin) {
     if (!std::all_of(row.begin(), row.end(), [](float s) { return std::isfinite(s); })) {
       return true;
     }
-    const float bar = row[c] - margin_;
+    const float bar = row[c] - margin;
     int errors = 0;
     int32_t top = -1;
     for (int32_t r = 0; r < static_cast<int32_t>(row.size()); ++r) {
@@ -453,9 +508,11 @@ class LinearLearner final : public Learner {
   Regularization reg_;
   Multiclass multiclass_;
   float margin_;  // K-class updates: classes within this of the true one are errors
+  float uneven_margin_;
   WeightTable table_;
-  int32_t known_ = 0;   // classes seen so far (class labels only)
-  uint64_t steps_ = 0;  // labelled examples learned from
+  int32_t known_ = 0;                     // classes seen so far (class labels only)
+  uint64_t steps_ = 0;                    // labelled examples learned from
+  std::vector<uint64_t> class_examples_;  // of each class (binary: -1, +1)
   uint64_t overflowed_ = 0;
   // Sum of log(1 - eta_t l2); sum of eta_t l1, or with L2 too log T (from
   // log 0), as Regularized says.

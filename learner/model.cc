@@ -117,7 +117,7 @@ T Get(const char*& p) {
 // The training state of `bytes` bytes at `p`, of a table of 2^bits slots and
 // a model of `classes` classes (0: binary).
 absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t bits,
-                                        uint32_t classes) {
+                                        uint32_t classes, uint32_t version) {
   auto damaged = [] { return absl::DataLossError("damaged training state"); };
   if (bytes < kStateFixed) return damaged();
   TrainingState state;
@@ -130,8 +130,17 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
   state.l1_total = Get<double>(p);
   state.norm_w2 = Get<double>(p);
   const uint64_t count = Get<uint64_t>(p);
-  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) ||
-      bytes != kStateFixed + count * (4 + 4 * uint64_t{f}) || state.classes < 0 ||
+  const uint64_t slot_bytes = count * (4 + 4 * uint64_t{f});
+  // Version 13 on: the class counts after the slots (binary: 2).
+  const uint64_t labels = classes == 0 ? 2 : classes;
+  uint64_t counts = 0;
+  if (version >= 13 && count <= (uint64_t{1} << 32) && f <= kMaxStateFloats &&
+      bytes >= kStateFixed + slot_bytes + 8) {
+    std::memcpy(&counts, p + slot_bytes, 8);
+  }
+  const uint64_t count_bytes = version >= 13 ? 8 + 8 * std::min(counts, labels + 1) : 0;
+  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) || counts > labels ||
+      bytes != kStateFixed + slot_bytes + count_bytes || state.classes < 0 ||
       static_cast<uint32_t>(state.classes) > classes || state.overflowed > state.steps ||
       std::isnan(state.l2_total) || std::isnan(state.l1_total) || std::isnan(state.norm_w2)) {
     return damaged();
@@ -147,6 +156,11 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
     state.indices[k] = index;
     std::memcpy(state.floats.data() + k * f, p, 4 * f);
     p += 4 * f;
+  }
+  if (version >= 13) {
+    p += 8;
+    state.class_examples.resize(counts);
+    for (uint64_t& n : state.class_examples) n = Get<uint64_t>(p);
   }
   return state;
 }
@@ -323,7 +337,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
     out.Put<uint64_t>(0);
   } else {
     const size_t f = static_cast<size_t>(state->floats_per_slot);
-    out.Put<uint64_t>(kStateFixed + state->indices.size() * (4 + 4 * f));
+    out.Put<uint64_t>(kStateFixed + state->indices.size() * (4 + 4 * f) + 8 +
+                      8 * state->class_examples.size());
     out.Put<uint32_t>(static_cast<uint32_t>(f));
     out.Put<int32_t>(state->classes);
     out.Put<uint64_t>(state->steps);
@@ -336,6 +351,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
       out.Put<uint32_t>(state->indices[k]);
       out.PutBytes(reinterpret_cast<const char*>(state->floats.data() + k * f), 4 * f);
     }
+    out.Put<uint64_t>(state->class_examples.size());
+    for (uint64_t n : state->class_examples) out.Put<uint64_t>(n);
   }
   bool ok = out.Finish();
   // A file written in place through its open descriptor (/dev/fd/3 of
@@ -737,7 +754,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   if (q != names_end) return refuse("damaged feature names");
   model.set_names(std::move(names));
   if (state_bytes > 0) {
-    absl::StatusOr<TrainingState> state = ReadState(q + 8, state_bytes, bits, classes);
+    absl::StatusOr<TrainingState> state = ReadState(q + 8, state_bytes, bits, classes, version);
     if (!state.ok()) return refuse(std::string(state.status().message()));
     model.set_state(*std::move(state));
   }

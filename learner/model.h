@@ -44,7 +44,9 @@
 //   S  u32 floats per slot F, i32 classes seen, u64 steps, u64 overflowed,
 //      f64 L2 total, f64 L1 total, f64 ||w||^2 (the Perceptron's
 //      --normalized-margin), u64 P slots, then P entries (u32 slot
-//      index, F f32 floats), by increasing index
+//      index, F f32 floats), by increasing index, then (from version 13)
+//      u64 C and C u64 counts of the examples learned from in each class
+//      (binary: 2, the -1 then the +1 examples; --uneven-margin)
 //   8  u64 XXH3-64 of every byte before it
 //
 // A file is written whole as a new file without a name (io::PendingFile) and
@@ -87,7 +89,7 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 //    that many at each gap). Older files with such n-grams (--ngram 3 or more
 //    and --skips 1 or more) are refused; those without load.
 // 12: fastText's label prefix (--label). Older files load with __label__.
-inline constexpr uint32_t kModelVersion = 12;
+inline constexpr uint32_t kModelVersion = 13;
 
 struct ModelHeader {
   int bits = 18;

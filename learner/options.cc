@@ -85,6 +85,15 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.margin && l.rule == Rule::kSgd) {
     problem("--margin is not for --rule sgd: its --loss decides when it updates");
   }
+  if (!(std::isfinite(l.uneven_margin) && l.uneven_margin >= 0)) {
+    problem("--uneven-margin must be a number >= 0");
+  }
+  if (l.uneven_margin > 0 && (l.rule == Rule::kNaiveBayes || l.rule == Rule::kSgd)) {
+    problem(
+        "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), "
+        "not ",
+        RuleName(l.rule));
+  }
   if (l.aggressiveness && l.rule == Rule::kPa && l.pa_variant == PaVariant::kPa) {
     problem("-C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step");
   }

@@ -373,6 +373,7 @@ TrainingState TestState() {
           .l1_total = -HUGE_VAL,
           .norm_w2 = 2.5,
           .floats_per_slot = 3,
+          .class_examples = {3, 5},
           .indices = {0, 7, 63},
           .floats = {1.5f, 2, 3, -0.25f, 5, 6, 3e-20f, 8, 9}};
 }
@@ -381,9 +382,10 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   const TrainingState state = TestState();
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, {}, &state).ok());
   const std::string bytes = ReadFile(path_);
-  // 8 bytes of its size, 56 fixed, 3 slots of 4 + 12 bytes.
+  // 8 bytes of its size, 56 fixed, 3 slots of 4 + 12 bytes, the class
+  // counts' count and 2 counts.
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
-  EXPECT_EQ(bytes.size(), ReadFile(path_).size() + 56 + 3 * 16);
+  EXPECT_EQ(bytes.size(), ReadFile(path_).size() + 56 + 3 * 16 + 8 + 2 * 8);
   WriteFile(path_, bytes);
   absl::StatusOr<Model> m = LoadModel(path_);
   ASSERT_TRUE(m.ok()) << m.status();
@@ -398,13 +400,14 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   EXPECT_EQ(got.floats_per_slot, 3);
   EXPECT_EQ(got.indices, state.indices);
   EXPECT_EQ(got.floats, state.floats);
+  EXPECT_EQ(got.class_examples, state.class_examples);
   // Saved again, the same bytes.
   const std::string again = dir_ + "/again.hare";
   ASSERT_TRUE(SaveModel(m->header(), *m, again, m->names(), m->state()).ok());
   EXPECT_EQ(ReadFile(again), bytes);
   // Every cut and every flipped bit of the state is refused.
   const std::string bad = dir_ + "/bad.hare";
-  for (size_t n = bytes.size() - 56 - 3 * 16 - 16; n < bytes.size(); ++n) {
+  for (size_t n = bytes.size() - 56 - 3 * 16 - 24 - 16; n < bytes.size(); ++n) {
     WriteFile(bad, bytes.substr(0, n));
     ASSERT_FALSE(LoadModel(bad).ok()) << "accepted a cut to " << n << " bytes";
     for (int bit = 0; bit < 8; ++bit) {
@@ -425,6 +428,36 @@ TEST_F(ModelTest, TrainingStateRoundTripsAndDamageIsRefused) {
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), bad, {}, &too_many_classes).ok());
   EXPECT_EQ(LoadModel(bad).status().message(),
             "cannot load model " + bad + ": damaged training state");
+  TrainingState too_many_counts = state;
+  too_many_counts.class_examples = {1, 1, 1};  // a binary model has two labels
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), bad, {}, &too_many_counts).ok());
+  EXPECT_EQ(LoadModel(bad).status().message(),
+            "cannot load model " + bad + ": damaged training state");
+}
+
+// A state of format version 12, before the class counts, loads with none.
+TEST_F(ModelTest, Version12StatesLoadWithoutClassCounts) {
+  const TrainingState state = TestState();
+  ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_, {}, &state).ok());
+  std::string bytes = ReadFile(path_);
+  const size_t counts_at = bytes.size() - 8 - 24;  // before the checksum
+  bytes.erase(counts_at, 24);
+  const size_t size_at = counts_at - (56 + 3 * 16) - 8;
+  uint64_t state_bytes;
+  std::memcpy(&state_bytes, bytes.data() + size_at, 8);
+  EXPECT_EQ(state_bytes, 56u + 3 * 16 + 24);
+  state_bytes -= 24;
+  std::memcpy(bytes.data() + size_at, &state_bytes, 8);
+  bytes[8] = 12;
+  const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  WriteFile(path_, bytes);
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_NE(m->state(), nullptr);
+  EXPECT_TRUE(m->state()->class_examples.empty());
+  EXPECT_EQ(m->state()->steps, 9u);
+  EXPECT_EQ(m->state()->floats, state.floats);
 }
 
 // A learner takes only a state of its own layout, and then scores as the
@@ -443,6 +476,7 @@ TEST_F(ModelTest, ALearnerResumesOnlyItsOwnLayout) {
   EXPECT_EQ(saved.floats, TestState().floats);
   EXPECT_EQ(saved.steps, 9u);
   EXPECT_EQ(saved.overflowed, 1u);
+  EXPECT_EQ(saved.class_examples, TestState().class_examples);
   EXPECT_EQ(learner->overflowed(), 1u);
   TrainingState outside = TestState();
   outside.indices[2] = 64;  // a table of 2^6 slots
@@ -467,6 +501,17 @@ TEST_F(ModelTest, ALearnerResumesOnlyItsOwnLayout) {
   total.l2_total = HUGE_VAL;
   EXPECT_EQ(MakeLearner(averaged, 6)->Resume(total).message(),
             "its training state holds a total out of range");
+  // Class counts: together at most the steps (9), and one for each label.
+  TrainingState counts = TestState();
+  counts.class_examples = {5, 5};
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(counts).message(),
+            "its training state's class counts are out of range");
+  counts.class_examples = {2, UINT64_MAX};  // a sum that would wrap around
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(counts).message(),
+            "its training state's class counts are out of range");
+  counts.class_examples = {1, 1, 1};
+  EXPECT_EQ(MakeLearner(averaged, 6)->Resume(counts).message(),
+            "its training state's class counts are out of range");
 }
 
 TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
@@ -478,17 +523,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 13;  // format version 13
+  newer[8] = 14;  // format version 14
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 13, but this hare reads versions 4 to 12 (made by a newer hare)");
+                ": format version 14, but this hare reads versions 4 to 13 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 12");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 13");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");

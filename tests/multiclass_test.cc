@@ -212,6 +212,56 @@ TEST(MulticlassUpdateTest, AClassFirstSeenIsNotAmongItsExamplesPredictions) {
   EXPECT_EQ(h.classes(), 1);
 }
 
+// --uneven-margin U by hand (the Perceptron, margin 0, U = 4): an example
+// of a class learned from n times must score 4/sqrt(n) in its class's
+// weights (4, 2.83, 2.31, ...); negatives keep the margin 0.
+TEST(UnevenMarginTest, OneVsAllPositivesNeedMoreWhileTheirClassIsYoung) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kOneVsAll, 0, 4);
+  const std::vector<float> half = {0.5f, 1, 0.25f};
+  // x (score 0 <= 4), then x/2 (score 2.625 <= 2.83): both learned.
+  TrainAll(l, {{kSlots, kX, 0}, {kSlots, half, 0}});
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1.5f, 3, 0.75f}));
+  // x/2 again scores 3.9375 > 2.31: not learned (a margin of 4 would be).
+  TrainAll(l, {{kSlots, half, 0}});
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1.5f, 3, 0.75f}));
+  // Class 1's first example: 0 <= 4 in its weights; class 0's score -0.7875
+  // is right for a negative by more than 0, and it is left alone.
+  TrainAll(l, {{kSlots, {-0.1f, -0.2f, -0.05f}, 1}});
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1.5f, 3, 0.75f}));
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{-0.1f, -0.2f, -0.05f}));
+  EXPECT_EQ(l.SaveState().class_examples, (std::vector<uint64_t>{3, 1}));
+}
+
+// Binary labels count apart: the third example is the first -1, so it must
+// score 4, not 4/sqrt(3).
+TEST(UnevenMarginTest, BinaryLabelsCountApart) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kNone, 0, 4);
+  const std::vector<float> half = {0.5f, 1, 0.25f};
+  const std::vector<float> minus_half = {-0.5f, -1, -0.25f};
+  // +1 x (0 <= 4), +1 x/2 (2.625 <= 2.83): w = 1.5 x.
+  TrainAll(l, {{kSlots, kX, 1}, {kSlots, half, 1}});
+  EXPECT_EQ(ClassWeights(l, 0)[0], 1.5f);
+  // -1 -x/2: y*score = 3.9375 <= 4, learned: w = 2 x.
+  TrainAll(l, {{kSlots, minus_half, 0}});
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{2, 4, 1}));
+  EXPECT_EQ(l.SaveState().class_examples, (std::vector<uint64_t>{1, 2}));
+}
+
+// K-class: the other classes are errors when within the margin plus
+// U/sqrt(n) of the true class's score.
+TEST(UnevenMarginTest, CrammerSingerWidensTheErrorSet) {
+  LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kCrammerSinger, 0, 8);
+  const std::vector<float> half = {0.5f, 1, 0.25f};
+  // Class 0 alone learns nothing; class 1's first ties class 0 at 0.
+  TrainAll(l, {{kSlots, kX, 0}, {kSlots, kX, 1}});
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{1, 2, 0.5f}));
+  // Scores -2.625 and 2.625: within 8/sqrt(2) = 5.66, so class 1 is
+  // promoted and class 0 demoted (with margin 0 alone, nothing would move).
+  TrainAll(l, {{kSlots, half, 1}});
+  EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{1.5f, 3, 0.75f}));
+  EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{-1.5f, -3, -0.75f}));
+}
+
 // The lazy average of K vectors against the naive one.
 TEST(MulticlassUpdateTest, LazyAverageEqualsTheNaiveAverage) {
   const auto examples = RandomLabelled(11, 400, 3);

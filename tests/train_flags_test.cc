@@ -164,11 +164,13 @@ TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
   o.learner.rule = Rule::kArow;
   o.learner.arow_r = 0.03f;
   o.learner.margin = 2.0f;
+  o.learner.uneven_margin = 3.0f;
   o.learner.average = true;
   o.passes = 5;
   o.holdout_off = true;
   EXPECT_EQ(LearnerFlags(o),
-            "--rule arow --margin 2 --average --arow-r 0.03 --passes 5 --holdout-off");
+            "--rule arow --margin 2 --uneven-margin 3 --average --arow-r 0.03 --passes 5 "
+            "--holdout-off");
 
   TrainOptions sgd;
   sgd.learner.rule = Rule::kSgd;

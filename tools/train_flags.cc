@@ -121,6 +121,10 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
   flags.AddSwitch("--normalized-margin", "perceptron: test y*w.x/||w|| < G/2 instead",
                   &l.normalized_margin);
+  flags.AddFloat("--uneven-margin", "U",
+                 "an example of a class learned from n times so far must score U/sqrt(n) "
+                 "beyond the margin, so that rare classes move further (default 0: off)",
+                 &l.uneven_margin);
   flags.AddSwitch("--average", "predict with the average of the weights over all examples",
                   &l.average);
   flags.AddSwitch("--adagrad", "per-feature rates r/sqrt(sum of squared gradients)", &l.adagrad);
@@ -293,6 +297,7 @@ std::string LearnerFlags(const learner::TrainOptions& o) {
   if (l.learning_rate != 1.0f) number("-l", l.learning_rate);
   value(l.margin, "--margin");
   flag(l.normalized_margin, "--normalized-margin");
+  if (l.uneven_margin > 0) number("--uneven-margin", l.uneven_margin);
   flag(l.average, "--average");
   flag(l.adagrad, "--adagrad");
   value(l.alpha, "--alpha");

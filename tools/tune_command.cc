@@ -44,7 +44,8 @@ constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
     "averaging, --unit-norm, the rule's step (margin, alpha, beta, -C, -l, --arow-r,\n"
-    "--smoothing) and, with --format text or fasttext, the templates (--ngram, --minn/--maxn,\n"
+    "--smoothing), --uneven-margin (for the rules with a margin) and, with --format text or "
+    "fasttext, the templates (--ngram, --minn/--maxn,\n"
     "--affix; "
     "--window, --collocations, --no-unigrams when a --window or --collocations is given),\n"
     "by coordinate ascent, each candidate scored on a holdout of every 5th example (or\n"
@@ -314,6 +315,12 @@ struct Dimension {
   std::vector<std::string> values;
 };
 
+// The dimensions that belong to the rule chosen: a new rule starts from
+// their first value.
+bool OfTheRule(const Dimension& d) {
+  return std::string_view(d.name) == "step" || std::string_view(d.name) == "uneven-margin";
+}
+
 // A switch's dimension: what was given, and the other state.
 Dimension Switch(const char* name, const std::string& flag, bool given) {
   return {name, {"", given ? "!" + flag : flag}};
@@ -335,13 +342,16 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   }
   // A rule tried keeps the given options it can take: after a given
   // crammer-singer or wta, the others are tried one-vs-all (which every rule
-  // takes); nb, whose counts are already a sum, without a given --average.
+  // takes); nb, whose counts are already a sum, without a given --average;
+  // sgd and nb, which have no margin, without a given --uneven-margin.
   const bool k_class = given.learner.multiclass == learner::Multiclass::kCrammerSinger ||
                        given.learner.multiclass == learner::Multiclass::kWinnerTakeAll;
   for (std::string& v : rules.values) {
     if (v.empty()) continue;
     if (k_class && v.find("--multiclass") == v.npos) v += " --multiclass ova";
     if (given.learner.average && v.starts_with("--rule nb")) v += " !--average";
+    const bool marginless = v.starts_with("--rule nb") || v.starts_with("--rule sgd");
+    if (given.learner.uneven_margin > 0 && marginless) v += " !--uneven-margin";
   }
   dims.push_back(rules);
   dims.push_back(Switch("average", "--average", given.learner.average));
@@ -361,6 +371,13 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   } else {
     dims.push_back({"step", {"", "--margin 1", "--margin 10"}});
   }
+  // Also the rule's: its margin made uneven (not for nb and sgd, which have none).
+  Dimension uneven{"uneven-margin", {""}};
+  if (rule.find("nb") == rule.npos && rule.find("sgd") == rule.npos) {
+    uneven.values.push_back(given.learner.uneven_margin > 0 ? "!--uneven-margin"
+                                                            : "--uneven-margin 3");
+  }
+  dims.push_back(uneven);
   if (io::IsSentences(given.parse.format)) {
     dims.push_back({"ngram", {"", "--ngram 2", "--ngram 3"}});
     dims.push_back({"chars", {"", "--minn 3 --maxn 5"}});
@@ -489,7 +506,7 @@ int TuneCommand(int argc, char** argv) {
         // The step belongs to the rule: a new rule starts from its default step.
         if (std::string_view(dims[d].name) == "rule") {
           for (size_t k = 0; k < dims.size(); ++k) {
-            if (std::string_view(dims[k].name) == "step") point[k] = "";
+            if (OfTheRule(dims[k])) point[k] = "";
           }
         }
         // Options tried before (or the current ones again, as --ngram 2 when
@@ -519,7 +536,7 @@ int TuneCommand(int argc, char** argv) {
       if (std::string_view(dims[d].name) == "rule") {
         const std::vector<Dimension> next = Dimensions(train.options, values[d]);
         for (size_t k = 0; k < dims.size(); ++k) {
-          if (std::string_view(dims[k].name) == "step") {
+          if (OfTheRule(dims[k])) {
             dims[k] = next[k];
             values[k] = "";
           }

@@ -6,9 +6,9 @@ cd "$WORK"
 expect_code 1 "$HARE"
 expect_code 1 "$HARE" frobnicate
 # The version, with the formats it writes (a model file's version is its 9th-12th bytes).
-expect_eq "version" "hare 0.1.0 (model format 12, cache format 6, tokenizer 4)" "$("$HARE" --version)"
+expect_eq "version" "hare 0.1.0 (model format 13, cache format 6, tokenizer 4)" "$("$HARE" --version)"
 "$HARE" train d.vw -f version.model --quiet 2>/dev/null
-expect_eq "model format" "12" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
+expect_eq "model format" "13" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
 expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
 grep -q "unknown option --no-such-option" err.txt || fail "unknown option message"
 expect_code 1 "$HARE" train -b 40 d.vw 2> err.txt
@@ -40,6 +40,13 @@ expect_code 1 "$HARE" train --rule arow --margin 0 d.vw 2> err.txt
 grep -q "margin must be > 0 for arow" err.txt || fail "arow with margin 0: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule nb --margin 1 d.vw 2> err.txt
 grep -q "nb learns from every example" err.txt || fail "nb with a margin: $(cat err.txt)"
+for rule in sgd nb; do
+  expect_code 1 "$HARE" train --rule $rule --uneven-margin 3 d.vw 2> err.txt
+  grep -q -- "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), not $rule" err.txt ||
+    fail "$rule with --uneven-margin: $(cat err.txt)"
+done
+expect_code 1 "$HARE" train --rule arow --uneven-margin -1 d.vw 2> err.txt
+grep -q -- "--uneven-margin must be a number >= 0" err.txt || fail "--uneven-margin -1: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw
 expect_code 1 "$HARE" train -b 2>/dev/null
 expect_code 2 "$HARE" train missing.vw 2> err.txt
@@ -492,7 +499,7 @@ grep -q "^hare model: which? info or dump$" err.txt || fail "hare model -i: $(ca
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
 grep -q "^examples trained  500$" info.txt || fail "model info examples"
-grep -q "^format version    12$" info.txt || fail "model info version"
+grep -q "^format version    13$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
 expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt

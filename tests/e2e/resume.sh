@@ -30,6 +30,9 @@ resumes_exactly tsv --format text --multiclass wta --rule winnow --average -b 20
 resumes_exactly tsv --format text --multiclass ova --rule nb -b 20
 resumes_exactly vw --rule perceptron --average -q ab -b 20
 resumes_exactly vw --rule balanced-winnow
+# --uneven-margin's counts of each class, and of each binary label.
+resumes_exactly tsv --format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4 --uneven-margin 3 -b 20
+resumes_exactly vw --rule perceptron --uneven-margin 2
 resumes_exactly vw --rule pa --average --unit-norm
 
 # The model keeps its state only with --save-resume; info says so.

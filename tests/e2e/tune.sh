@@ -54,6 +54,18 @@ for off in --unit-norm --average; do
   awk -v f="$off" 'NR > 2 && $1 != "best:" && $1 != "hare" && index($0, f) == 0' given.log | grep -q . ||
     fail "$off not tried off: $(cat given.log)"
 done
+# --uneven-margin is tried on for the rules with a margin, and off when
+# given; sgd and nb, which have none, are tried without it.
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--uneven-margin 3' log1.txt || fail "--uneven-margin not tried: $(cat log1.txt)"
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --rule arow --uneven-margin 3 trec.tsv \
+  > uneven.txt 2> uneven.log
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule sgd' uneven.log || fail "sgd not tried: $(cat uneven.log)"
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule nb' uneven.log || fail "nb not tried: $(cat uneven.log)"
+if grep -E -- '--rule (sgd|nb)' uneven.log | grep -q -- '--uneven-margin'; then
+  fail "sgd or nb with --uneven-margin: $(cat uneven.log)"
+fi
+awk 'NR > 2 && $1 != "best:" && $1 != "hare" && /--rule arow/ && !/--uneven-margin/' uneven.log | grep -q . ||
+  fail "--uneven-margin not tried off: $(cat uneven.log)"
 # What it prints, hare train takes as it is.
 # shellcheck disable=SC2046
 "$HARE" train --quiet $(cat best1.txt) trec.tsv -f tuned.model 2>/dev/null || fail "train refused $(cat best1.txt)"
