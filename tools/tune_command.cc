@@ -375,7 +375,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   Dimension uneven{"uneven-margin", {""}};
   if (rule.find("nb") == rule.npos && rule.find("sgd") == rule.npos) {
     uneven.values.push_back(given.learner.uneven_margin > 0 ? "!--uneven-margin"
-                                                            : "--uneven-margin 3");
+                                                            : "--uneven-margin 2");
   }
   dims.push_back(uneven);
   if (io::IsSentences(given.parse.format)) {

@@ -56,7 +56,7 @@ for off in --unit-norm --average; do
 done
 # --uneven-margin is tried on for the rules with a margin, and off when
 # given; sgd and nb, which have none, are tried without it.
-grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--uneven-margin 3' log1.txt || fail "--uneven-margin not tried: $(cat log1.txt)"
+grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--uneven-margin 2' log1.txt || fail "--uneven-margin not tried: $(cat log1.txt)"
 "$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --rule arow --uneven-margin 3 trec.tsv \
   > uneven.txt 2> uneven.log
 grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule sgd' uneven.log || fail "sgd not tried: $(cat uneven.log)"
