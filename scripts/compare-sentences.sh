@@ -86,7 +86,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4 -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4 --uneven-margin 2 -b 22}
 CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS}
 CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS}
