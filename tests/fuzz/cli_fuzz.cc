@@ -94,7 +94,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   switch (data[0] % 7) {
     case 0:  // sentences, one-vs-all with probabilities and names: the sentence default
       if (trained({"--format", "text", "--multiclass", "ova", "--rule", "arow", "--unit-norm",
-                   "--ngram", "2", "--affix", "+4", "--probabilities", "--keep-names"})) {
+                   "--ngram", "2", "--affix", "+4", "--uneven-margin", "2", "--probabilities",
+                   "--keep-names"})) {
         Run(TestCommand, {"test", "-i", model, "--json", in});
         Run(AuditCommand, {"audit", "-i", model, in});
         Run(ModelCommand, {"model", "dump", model});
@@ -120,6 +121,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                    "--save-resume",
                    "--rule",
                    "pa",
+                   "--uneven-margin",
+                   "2",
                    "--average"})) {
         Run(TrainCommand, {"train", "-i", model, "--quiet", "-f", again, in});
         Run(PredictCommand, {"predict", "-i", model, in});

@@ -78,7 +78,10 @@ Choice Choose(const uint8_t* b) {
                       c.learner.rule != Rule::kNaiveBayes && c.learner.rule != Rule::kWinnow &&
                       c.learner.rule != Rule::kBalancedWinnow &&
                       c.learner.rule != Rule::kModifiedBalancedWinnow;
-  if ((b[3] >> 5) & 1) c.learner.margin = 1.0f;
+  if ((b[3] >> 5) & 1) {
+    c.learner.margin = 1.0f;
+    if (c.learner.rule != Rule::kNaiveBayes) c.learner.uneven_margin = 2.0f;
+  }
   if (p.class_labels) {
     using hare::learner::Multiclass;
     const bool k_class = (b[3] >> 6) & 1;
@@ -91,6 +94,7 @@ Choice Choose(const uint8_t* b) {
         hare::learner::Loss::kHinge, hare::learner::Loss::kLogistic, hare::learner::Loss::kSquared};
     c.learner.loss = kLosses[((b[3] >> 6) & 3) % 3];
     c.learner.margin = std::nullopt;               // refused with SGD
+    c.learner.uneven_margin = 0.0f;                // and so is this
     if (!c.learner.average) c.learner.l2 = 1e-4f;  // --average with --l2 is refused
   }
   return c;
