@@ -94,7 +94,7 @@ struct TrainingState {
   double norm_w2 = 0;  // the Perceptron's ||w||^2 (--normalized-margin)
   int floats_per_slot = 1;
   // Labelled examples learned from, by class (binary: -1, then +1), for
-  // --uneven-margin; empty in states saved before them (format version 13).
+  // --uneven-margin; empty in states saved before format version 13.
   std::vector<uint64_t> class_examples = {};
   std::vector<uint32_t> indices = {};  // ascending
   std::vector<float> floats = {};      // floats_per_slot for each index

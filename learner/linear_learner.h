@@ -194,7 +194,8 @@ class LinearLearner final : public Learner {
       return absl::InvalidArgumentError("its training state holds a total out of range");
     }
     // A count for each class (binary: each label), together at most the steps.
-    const size_t labels = multiclass_ == Multiclass::kNone ? 2 : size_t(std::max(0, state.classes));
+    const size_t labels =
+        multiclass_ == Multiclass::kNone ? 2 : static_cast<size_t>(std::max(0, state.classes));
     uint64_t counted = 0;
     bool counts_ok = state.class_examples.size() <= labels;
     for (uint64_t n : state.class_examples) {
@@ -246,8 +247,9 @@ class LinearLearner final : public Learner {
     const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
     if (c < 0) return;
     ++steps_;
-    if (class_examples_.size() <= size_t(c)) class_examples_.resize(size_t(c) + 1);
-    ++class_examples_[size_t(c)];
+    const auto label = static_cast<size_t>(c);
+    if (class_examples_.size() <= label) class_examples_.resize(label + 1);
+    ++class_examples_[label];
     const float extra = ExtraMargin(c);
     if constexpr (requires { rule_.BeginExample(); }) rule_.BeginExample();
     if constexpr (kLazyReg) AdvanceRegularization();
@@ -281,7 +283,7 @@ class LinearLearner final : public Learner {
   // --uneven-margin's addition to the margin for an example of class c.
   float ExtraMargin(int32_t c) const {
     if (uneven_margin_ == 0) return 0.0f;
-    return uneven_margin_ / std::sqrt(static_cast<float>(class_examples_[size_t(c)]));
+    return uneven_margin_ / std::sqrt(static_cast<float>(class_examples_[static_cast<size_t>(c)]));
   }
 
   // The rule's decision with its margin raised by `extra`.
@@ -507,8 +509,8 @@ class LinearLearner final : public Learner {
   Rule rule_;
   Regularization reg_;
   Multiclass multiclass_;
-  float margin_;  // K-class updates: classes within this of the true one are errors
-  float uneven_margin_;
+  float margin_;         // K-class updates: classes within this of the true one are errors
+  float uneven_margin_;  // --uneven-margin's U
   WeightTable table_;
   int32_t known_ = 0;                     // classes seen so far (class labels only)
   uint64_t steps_ = 0;                    // labelled examples learned from

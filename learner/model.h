@@ -89,6 +89,8 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 //    that many at each gap). Older files with such n-grams (--ngram 3 or more
 //    and --skips 1 or more) are refused; those without load.
 // 12: fastText's label prefix (--label). Older files load with __label__.
+// 13: the training state's class counts (--uneven-margin). Older states load
+//    without them.
 inline constexpr uint32_t kModelVersion = 13;
 
 struct ModelHeader {

@@ -88,6 +88,9 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (!(std::isfinite(l.uneven_margin) && l.uneven_margin >= 0)) {
     problem("--uneven-margin must be a number >= 0");
   }
+  if (l.uneven_margin > 0 && l.normalized_margin) {
+    problem("--uneven-margin is not for --normalized-margin, whose margin is geometric");
+  }
   if (l.uneven_margin > 0 && (l.rule == Rule::kNaiveBayes || l.rule == Rule::kSgd)) {
     problem(
         "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), "

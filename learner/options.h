@@ -57,11 +57,9 @@ struct LearnerOptions {
   float learning_rate = 1.0f;                 // -l: Perceptron's r, SGD's base rate
   Maybe margin = std::nullopt;                // --margin: update also when y*score <= margin
   bool normalized_margin = false;             // Perceptron: test y*w.x/||w|| < margin/2 instead
-  // --uneven-margin U: an example of a class learned from n times so far (this
-  // one included) must score U/sqrt(n) beyond the margin (0: off).
-  float uneven_margin = 0.0f;
-  bool average = false;  // --average: predict with the average weights
-  bool adagrad = false;  // --adagrad: per-feature rates r/sqrt(sum g^2)
+  float uneven_margin = 0.0f;                 // --uneven-margin U: U/sqrt(n) more for a class's nth
+  bool average = false;                       // --average: predict with the average weights
+  bool adagrad = false;                       // --adagrad: per-feature rates r/sqrt(sum g^2)
   // Winnow family.
   Maybe alpha = std::nullopt;      // promotion factor
   Maybe beta = std::nullopt;       // demotion factor

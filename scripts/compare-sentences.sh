@@ -12,7 +12,7 @@
 # DATA            the data folder (default ../shared/data beside the repository)
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
 #                 (default "--format text --multiclass ova --rule arow --arow-r 0.03
-#                 --unit-norm --ngram 2 --affix +4 -b 22")
+#                 --unit-norm --ngram 2 --affix +4 --uneven-margin 2 -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
 #                 --passes 1 (default "--format text --multiclass ova --rule arow
 #                 --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams

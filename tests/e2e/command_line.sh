@@ -45,6 +45,8 @@ for rule in sgd nb; do
   grep -q -- "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), not $rule" err.txt ||
     fail "$rule with --uneven-margin: $(cat err.txt)"
 done
+expect_code 1 "$HARE" train --margin 1 --normalized-margin --uneven-margin 2 d.vw 2> err.txt
+grep -q -- "--uneven-margin is not for --normalized-margin" err.txt || fail "with --normalized-margin: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule arow --uneven-margin -1 d.vw 2> err.txt
 grep -q -- "--uneven-margin must be a number >= 0" err.txt || fail "--uneven-margin -1: $(cat err.txt)"
 expect_code 1 "$HARE" train --rule sgd --l1 0.1 --average d.vw
