@@ -196,14 +196,14 @@ class LinearLearner final : public Learner {
     // A count for each class (binary: each label), together at most the steps.
     const size_t labels =
         multiclass_ == Multiclass::kNone ? 2 : static_cast<size_t>(std::max(0, state.classes));
-    uint64_t counted = 0;
-    bool counts_ok = state.class_examples.size() <= labels;
-    for (uint64_t n : state.class_examples) {
-      counts_ok = counts_ok && n <= state.steps - counted;
-      if (counts_ok) counted += n;
-    }
-    if (!counts_ok) {
+    auto bad_counts = [] {
       return absl::InvalidArgumentError("its training state's class counts are out of range");
+    };
+    if (state.class_examples.size() > labels) return bad_counts();
+    uint64_t counted = 0;
+    for (uint64_t n : state.class_examples) {
+      if (n > state.steps - counted) return bad_counts();  // (a sum could wrap around)
+      counted += n;
     }
     for (size_t k = 0; k < state.indices.size(); ++k) {
       std::copy_n(state.floats.data() + k * kFloats, kFloats, table_.slot(state.indices[k]));

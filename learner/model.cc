@@ -131,16 +131,17 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
   state.norm_w2 = Get<double>(p);
   const uint64_t count = Get<uint64_t>(p);
   const uint64_t slot_bytes = count * (4 + 4 * uint64_t{f});
-  // Version 13 on: the class counts after the slots (binary: 2).
-  const uint64_t labels = classes == 0 ? 2 : classes;
+  // Version 13 on: the class counts after the slots (binary: 2). The checks
+  // before the size's keep its products in range.
+  const bool has_counts = version >= 13;
   uint64_t counts = 0;
-  if (version >= 13 && count <= (uint64_t{1} << 32) && f <= kMaxStateFloats &&
+  if (has_counts && count <= (uint64_t{1} << 32) && f <= kMaxStateFloats &&
       bytes >= kStateFixed + slot_bytes + 8) {
     std::memcpy(&counts, p + slot_bytes, 8);
   }
-  const uint64_t count_bytes = version >= 13 ? 8 + 8 * std::min(counts, labels + 1) : 0;
-  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) || counts > labels ||
-      bytes != kStateFixed + slot_bytes + count_bytes || state.classes < 0 ||
+  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) ||
+      counts > (classes == 0 ? 2 : classes) ||
+      bytes != kStateFixed + slot_bytes + (has_counts ? 8 + 8 * counts : 0) || state.classes < 0 ||
       static_cast<uint32_t>(state.classes) > classes || state.overflowed > state.steps ||
       std::isnan(state.l2_total) || std::isnan(state.l1_total) || std::isnan(state.norm_w2)) {
     return damaged();
@@ -157,7 +158,7 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
     std::memcpy(state.floats.data() + k * f, p, 4 * f);
     p += 4 * f;
   }
-  if (version >= 13) {
+  if (has_counts) {
     p += 8;
     state.class_examples.resize(counts);
     for (uint64_t& n : state.class_examples) n = Get<uint64_t>(p);

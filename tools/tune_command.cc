@@ -314,6 +314,12 @@ struct Dimension {
   std::vector<std::string> values;
 };
 
+// Whether a rule dimension's value ("--rule sgd --loss logistic") names a
+// rule with a margin, which --uneven-margin needs.
+bool HasMargin(std::string_view rule) {
+  return !rule.starts_with("--rule nb") && !rule.starts_with("--rule sgd");
+}
+
 // The dimensions that belong to the rule chosen: a new rule starts from
 // their first value.
 bool OfTheRule(const Dimension& d) {
@@ -349,8 +355,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     if (v.empty()) continue;
     if (k_class && v.find("--multiclass") == v.npos) v += " --multiclass ova";
     if (given.learner.average && v.starts_with("--rule nb")) v += " !--average";
-    const bool marginless = v.starts_with("--rule nb") || v.starts_with("--rule sgd");
-    if (given.learner.uneven_margin > 0 && marginless) v += " !--uneven-margin";
+    if (given.learner.uneven_margin > 0 && !HasMargin(v)) v += " !--uneven-margin";
   }
   dims.push_back(rules);
   dims.push_back(Switch("average", "--average", given.learner.average));
@@ -372,7 +377,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   }
   // Also the rule's: its margin made uneven (not for nb and sgd, which have none).
   Dimension uneven{"uneven-margin", {""}};
-  if (rule.find("nb") == rule.npos && rule.find("sgd") == rule.npos) {
+  if (HasMargin(rule)) {
     uneven.values.push_back(given.learner.uneven_margin > 0 ? "!--uneven-margin"
                                                             : "--uneven-margin 2");
   }
