@@ -55,17 +55,25 @@ for off in --unit-norm --average; do
     fail "$off not tried off: $(cat given.log)"
 done
 # --uneven-margin is tried on for the rules with a margin, and off when
-# given; sgd and nb, which have none, are tried without it.
-grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--uneven-margin 2' log1.txt || fail "--uneven-margin not tried: $(cat log1.txt)"
+# given; sgd and nb, which have none, are tried without it. Which rule is
+# current when its dimension comes depends on the trials, so the checks go by
+# the rule tune ended with (tests/tune_space_test.cc checks the values).
+has_margin() { ! grep -q -E -- '--rule (sgd|nb)' "$1"; }
+trials() { awk 'NR > 1 && $1 != "best:" && $1 != "hare"' "$1"; }
+if has_margin best1.txt; then
+  trials log1.txt | grep -q -- '--uneven-margin 2' || fail "--uneven-margin not tried: $(cat log1.txt)"
+fi
 "$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --rule arow --uneven-margin 3 trec.tsv \
   > uneven.txt 2> uneven.log
 grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule sgd' uneven.log || fail "sgd not tried: $(cat uneven.log)"
 grep -q -E -- '^ +[0-9.]+ +[0-9]+ .*--rule nb' uneven.log || fail "nb not tried: $(cat uneven.log)"
-if grep -E -- '--rule (sgd|nb)' uneven.log | grep -q -- '--uneven-margin'; then
+if trials uneven.log | grep -E -- '--rule (sgd|nb)' | grep -q -- '--uneven-margin'; then
   fail "sgd or nb with --uneven-margin: $(cat uneven.log)"
 fi
-awk 'NR > 2 && $1 != "best:" && $1 != "hare" && /--rule arow/ && !/--uneven-margin/' uneven.log | grep -q . ||
-  fail "--uneven-margin not tried off: $(cat uneven.log)"
+if has_margin uneven.txt; then
+  trials uneven.log | grep -v -E -- '--rule (sgd|nb)' | grep -q -v -- '--uneven-margin' ||
+    fail "--uneven-margin not tried off: $(cat uneven.log)"
+fi
 # What it prints, hare train takes as it is.
 # shellcheck disable=SC2046
 "$HARE" train --quiet $(cat best1.txt) trec.tsv -f tuned.model 2>/dev/null || fail "train refused $(cat best1.txt)"

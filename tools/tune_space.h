@@ -1,0 +1,33 @@
+// The space hare tune searches: its dimensions, each a list of values, and
+// each value the hare train flags it adds to the options given.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "learner/options.h"
+
+namespace hare::tools {
+
+// A dimension of the search. A value is the flags it adds: "" adds nothing
+// (what the given options say), and "!--flag" takes a given switch away.
+struct Dimension {
+  const char* name;
+  std::vector<std::string> values;
+};
+
+// Whether a rule dimension's value ("--rule sgd --loss logistic") names a
+// rule with a margin, which --uneven-margin needs.
+bool HasMargin(std::string_view rule);
+
+// Whether `d` belongs to the rule chosen (its step, its uneven margin): a new
+// rule starts from their first value.
+bool OfTheRule(const Dimension& d);
+
+// The dimensions searched from the options `given`, in the order coordinate
+// ascent tries them, the rule's own ones for `rule` (a rule dimension's
+// value; "" is the rule the options given name).
+std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::string_view rule);
+
+}  // namespace hare::tools
