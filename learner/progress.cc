@@ -19,13 +19,18 @@ void ProgressTable::Widen(std::span<const std::string> names) {
 void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
                              std::string_view predicted, size_t features) {
   if (out_ == nullptr) return;
-  if (next_row_ == 1) {
+  // A name wider than the columns so far widens them (up to kMaxKnownWidth;
+  // a longer one overflows its own row), under a header printed again.
+  const size_t label_width = std::max(label_width_, std::min(Columns(label), kMaxKnownWidth));
+  const size_t predict_width =
+      std::max(predict_width_, std::min(Columns(predicted), kMaxKnownWidth));
+  if (next_row_ == 1 || label_width != label_width_ || predict_width != predict_width_) {
+    label_width_ = label_width;
+    predict_width_ = predict_width;
     *out_ << absl::StrFormat("%12s %10s %10s %10s %*s %*s %8s\n", "examples", "mistakes", "error",
                              "since last", static_cast<int>(label_width_), "label",
                              static_cast<int>(predict_width_), "predict", "features");
   }
-  label_width_ = std::max(label_width_, Columns(label));
-  predict_width_ = std::max(predict_width_, Columns(predicted));
   // With no labelled example to count (so far; since the last row), VW's "n.a.".
   const uint64_t labelled = stats.labelled - last_labelled_;
   const std::string error =

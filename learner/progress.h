@@ -25,14 +25,16 @@ struct RunStats {
 
 // Vowpal Wabbit's progress table: a row each time the example count doubles.
 // The label and predict columns widen to the longest name printed so far
-// (class names such as ENTY:cremat), so that the rows after it line up.
+// (class names such as ENTY:cremat), up to kMaxKnownWidth, and the header is
+// printed again above the row that widens them, so that it lines up.
 class ProgressTable {
  public:
   explicit ProgressTable(std::ostream* out) : out_(out) {}
 
   // Class names known before the run (a model's, in test or after -i) widen
   // the columns before the first row, so that the header lines up too; to
-  // at most kMaxKnownWidth, so that one long name does not push every row.
+  // at most kMaxKnownWidth, so that one long name does not push every row
+  // (a longer one overflows its own row).
   static constexpr size_t kMaxKnownWidth = 24;
   void Widen(std::span<const std::string> names);
 

@@ -53,21 +53,39 @@ TEST(ProgressTest, NothingLabelledToCountIsNotAvailableNotZero) {
             "           4          1   1.000000       n.a.   none      -1        3\n");
 }
 
-TEST(ProgressTest, LabelColumnsWidenToTheLongestNameSoFar) {
+TEST(ProgressTest, LabelColumnsWidenToTheLongestNameSoFarUnderTheHeaderAgain) {
   std::ostringstream out;
   ProgressTable table(&out);
   RunStats stats;
-  const char* names[][2] = {{"été", "?"}, {"ENTY:cremat", "DESC:manner"}, {"a", "b"}, {"c", "d"}};
-  for (const auto& [label, predicted] : names) {
+  for (int n = 1; n <= 16; ++n) {
     ++stats.examples;
-    table.Add(stats, label, predicted, 3);
+    if (n == 1) {
+      table.Add(stats, "été", "?", 3);
+    } else if (n == 2) {
+      table.Add(stats, "ENTY:cremat", "DESC:manner", 3);
+    } else if (n == 8) {
+      table.Add(stats, "ENTY:animal", "HUM:ind", 3);  // as wide as before: no header
+    } else if (n == 16) {
+      table.Add(stats, "ENTY:animal", std::string(30, 'y'), 3);  // past 24 columns
+    } else {
+      table.Add(stats, "c", "d", 3);
+    }
   }
-  // "été" is 3 columns; the rows after ENTY:cremat keep its width.
+  // "été" is 3 columns, within "label"'s 5. ENTY:cremat widens both columns,
+  // and the header comes again above its row; a name past 24 columns widens
+  // them to 24 and overflows its own row.
+  const std::string y30(30, 'y');
   EXPECT_EQ(out.str(),
             "    examples   mistakes      error since last  label predict features\n"
             "           1          0       n.a.       n.a.    été       ?        3\n"
+            "    examples   mistakes      error since last       label     predict features\n"
             "           2          0       n.a.       n.a. ENTY:cremat DESC:manner        3\n"
-            "           4          0       n.a.       n.a.           c           d        3\n");
+            "           4          0       n.a.       n.a.           c           d        3\n"
+            "           8          0       n.a.       n.a. ENTY:animal     HUM:ind        3\n"
+            "    examples   mistakes      error since last       label                  predict "
+            "features\n"
+            "          16          0       n.a.       n.a. ENTY:animal " +
+                y30 + "        3\n");
 }
 
 // Names known before the run (a model's classes) widen the columns from the
