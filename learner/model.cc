@@ -130,17 +130,14 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
   state.l1_total = Get<double>(p);
   state.norm_w2 = Get<double>(p);
   const uint64_t count = Get<uint64_t>(p);
+  // These keep the sizes below in range.
+  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32)) return damaged();
   const uint64_t slot_bytes = count * (4 + 4 * uint64_t{f});
-  // Version 13 on: the class counts after the slots (binary: 2). The checks
-  // before the size's keep its products in range.
+  // Version 13 on: the class counts after the slots (binary: 2).
   const bool has_counts = version >= 13;
   uint64_t counts = 0;
-  if (has_counts && count <= (uint64_t{1} << 32) && f <= kMaxStateFloats &&
-      bytes >= kStateFixed + slot_bytes + 8) {
-    std::memcpy(&counts, p + slot_bytes, 8);
-  }
-  if (f < 1 || f > kMaxStateFloats || count > (uint64_t{1} << 32) ||
-      counts > (classes == 0 ? 2 : classes) ||
+  if (has_counts && bytes >= kStateFixed + slot_bytes + 8) std::memcpy(&counts, p + slot_bytes, 8);
+  if (counts > (classes == 0 ? 2 : classes) ||
       bytes != kStateFixed + slot_bytes + (has_counts ? 8 + 8 * counts : 0) || state.classes < 0 ||
       static_cast<uint32_t>(state.classes) > classes || state.overflowed > state.steps ||
       std::isnan(state.l2_total) || std::isnan(state.l1_total) || std::isnan(state.norm_w2)) {

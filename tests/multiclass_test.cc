@@ -56,6 +56,7 @@ Scores TrainAll(Learner& l, const std::vector<Labelled>& examples) {
 // Features at slots 8, 16, 24: their copies for 3 classes never collide.
 const std::vector<uint32_t> kSlots = {8, 16, 24};
 const std::vector<float> kX = {1.0f, 2.0f, 0.5f};
+const std::vector<float> kHalfX = {0.5f, 1.0f, 0.25f};
 
 std::vector<float> ClassWeights(const Learner& l, uint32_t k) {
   return {l.PredictionWeight(8 + k), l.PredictionWeight(16 + k), l.PredictionWeight(24 + k)};
@@ -217,12 +218,11 @@ TEST(MulticlassUpdateTest, AClassFirstSeenIsNotAmongItsExamplesPredictions) {
 // weights (4, 2.83, 2.31, ...); negatives keep the margin 0.
 TEST(UnevenMarginTest, OneVsAllPositivesNeedMoreWhileTheirClassIsYoung) {
   LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kOneVsAll, 0, 4);
-  const std::vector<float> half = {0.5f, 1, 0.25f};
   // x (score 0 <= 4), then x/2 (score 2.625 <= 2.83): both learned.
-  TrainAll(l, {{kSlots, kX, 0}, {kSlots, half, 0}});
+  TrainAll(l, {{kSlots, kX, 0}, {kSlots, kHalfX, 0}});
   EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1.5f, 3, 0.75f}));
   // x/2 again scores 3.9375 > 2.31: not learned (a margin of 4 would be).
-  TrainAll(l, {{kSlots, half, 0}});
+  TrainAll(l, {{kSlots, kHalfX, 0}});
   EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{1.5f, 3, 0.75f}));
   // Class 1's first example: 0 <= 4 in its weights; class 0's score -0.7875
   // is right for a negative by more than 0, and it is left alone.
@@ -236,10 +236,9 @@ TEST(UnevenMarginTest, OneVsAllPositivesNeedMoreWhileTheirClassIsYoung) {
 // score 4, not 4/sqrt(3).
 TEST(UnevenMarginTest, BinaryLabelsCountApart) {
   LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kNone, 0, 4);
-  const std::vector<float> half = {0.5f, 1, 0.25f};
   const std::vector<float> minus_half = {-0.5f, -1, -0.25f};
   // +1 x (0 <= 4), +1 x/2 (2.625 <= 2.83): w = 1.5 x.
-  TrainAll(l, {{kSlots, kX, 1}, {kSlots, half, 1}});
+  TrainAll(l, {{kSlots, kX, 1}, {kSlots, kHalfX, 1}});
   EXPECT_EQ(ClassWeights(l, 0)[0], 1.5f);
   // -1 -x/2: y*score = 3.9375 <= 4, learned: w = 2 x.
   TrainAll(l, {{kSlots, minus_half, 0}});
@@ -251,13 +250,12 @@ TEST(UnevenMarginTest, BinaryLabelsCountApart) {
 // U/sqrt(n) of the true class's score.
 TEST(UnevenMarginTest, CrammerSingerWidensTheErrorSet) {
   LinearLearner<Perceptron, false, false> l(Perceptron{}, 6, {}, Multiclass::kCrammerSinger, 0, 8);
-  const std::vector<float> half = {0.5f, 1, 0.25f};
   // Class 0 alone learns nothing; class 1's first ties class 0 at 0.
   TrainAll(l, {{kSlots, kX, 0}, {kSlots, kX, 1}});
   EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{1, 2, 0.5f}));
   // Scores -2.625 and 2.625: within 8/sqrt(2) = 5.66, so class 1 is
   // promoted and class 0 demoted (with margin 0 alone, nothing would move).
-  TrainAll(l, {{kSlots, half, 1}});
+  TrainAll(l, {{kSlots, kHalfX, 1}});
   EXPECT_EQ(ClassWeights(l, 1), (std::vector<float>{1.5f, 3, 0.75f}));
   EXPECT_EQ(ClassWeights(l, 0), (std::vector<float>{-1.5f, -3, -0.75f}));
 }
