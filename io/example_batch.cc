@@ -29,7 +29,7 @@ void ExampleBatch::EndExample(uint32_t line, float label, float importance, floa
   tags_.push_back(tag);
   class_labels_.push_back(class_label);
   lines_.push_back(line);
-  offsets_.push_back(static_cast<uint32_t>(indices_.size()));
+  offsets_.push_back(indices_.size());
 }
 
 void ExampleBatch::ScaleToUnitLength() {

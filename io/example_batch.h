@@ -92,7 +92,7 @@ class ExampleBatch {
   std::vector<std::string_view> tags_;          // views into the chunk; valid while it is
   std::vector<std::string_view> class_labels_;  // the same
   std::vector<uint32_t> lines_;
-  std::vector<uint32_t> offsets_{0};
+  std::vector<size_t> offsets_{0};  // a batch may hold more than 2^32 features
   std::vector<uint32_t> indices_;
   std::vector<float> values_;
   std::vector<std::string> names_;  // empty unless names are kept

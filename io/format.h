@@ -38,6 +38,8 @@ std::string LabelPrefixProblem(std::string_view prefix);
 const char* FormatName(Format f);
 std::optional<Format> FormatFromName(std::string_view name);
 
+inline constexpr uint64_t kMaxLineFeatures = 0xffffffff;
+
 struct ParseOptions {
   Format format = Format::kVw;
   int bits = hashing::kDefaultBits;
@@ -79,6 +81,12 @@ struct ParseOptions {
   // --keep-names and hare audit: "ns^feature", "a^x*b^y" for an interaction,
   // "chars^<wo" for a character n-gram, the index for LIBSVM, "Constant".
   bool names = false;
+  // The most features one line may make (before the constant): a line that
+  // would make more is a bad line. An example's feature count is a uint32
+  // everywhere (the cache stores it so), hence the default; the commands set
+  // less from the memory hare may use (learner::MaxLineFeatures), so that a
+  // line of huge -q or --cubic products is refused before it takes it all.
+  uint64_t max_line_features = kMaxLineFeatures;
 };
 
 // Reads an --ngram/--skips spec, "N" or "aN" with N in 0..9: *letter is the

@@ -119,6 +119,12 @@ bool IsBlank(std::string_view line, Format format) {
   return true;
 }
 
+std::string TooManyFeatures(uint64_t max) {
+  return absl::StrCat("the line makes more than ", max,
+                      " features, the most one line may make here (-q, --cubic, n-grams and "
+                      "character n-grams multiply them)");
+}
+
 void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
   batch.Clear();
   batch.byte_count = chunk.size();
@@ -179,6 +185,10 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
                false};
       batch.DropExample();
       batch.ReleaseSpareMemory();
+    }
+    if (ok && batch.FeaturesSinceBegin() > ctx_.options.max_line_features) [[unlikely]] {
+      error = {1, TooManyFeatures(ctx_.options.max_line_features), false};
+      ok = false;
     }
     if (!ok) {
       batch.DropExample();

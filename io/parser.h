@@ -70,6 +70,10 @@ inline constexpr char kCarriageReturnInside[] =
     "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone "
     "(convert with tr '\\r' '\\n')";
 
+// What a line that would make more than `max` features (ParseOptions::
+// max_line_features) is told.
+std::string TooManyFeatures(uint64_t max);
+
 // Each parses one non-blank line (no '\n', no trailing '\r') into the example
 // under construction in `batch`; on failure it fills `error` and returns false.
 bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,

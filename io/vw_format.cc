@@ -30,6 +30,7 @@
 // with the feature's value, in the namespace "affix^NAME" ("affix" for the
 // default namespace, which --format text's affixes are in too). As in VW,
 // interactions and n-grams do not see them.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <span>
@@ -133,7 +134,11 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   const size_t n = f.size();
   bool finite = true;
   const bool names = ctx.options.names;
+  // What the line may still make: it stops there, before the memory runs out.
+  const uint64_t max = ctx.options.max_line_features;
+  uint64_t room = max - std::min<uint64_t>(max, batch.FeaturesSinceBegin());
   auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
+    if (room-- == 0) return false;
     finite = finite && std::isfinite(value);
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
     if (names) {
@@ -141,6 +146,12 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
       if (k < n) absl::StrAppend(&name, "*", ctx.seen_names[k]);
       batch.AddName(std::move(name));
     }
+    return true;
+  };
+  auto too_many = [&] {
+    error->column = 1;
+    error->message = TooManyFeatures(max);
+    return false;
   };
   // Features x (at place a of the pattern) and y (at place b), x after y,
   // that would also match swapped: the swapped order is the one made, so
@@ -156,13 +167,16 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
         if (!Matches(in[1], f[j].space) || swapped(in, 0, i, 1, j)) continue;
         const uint64_t pair = hashing::Interact(f[i].hash, f[j].hash);
         if (in.size() == 2) {
-          add(pair, f[i].value * f[j].value, i, j, n);
+          if (!add(pair, f[i].value * f[j].value, i, j, n)) return too_many();
           continue;
         }
         for (size_t k = 0; k < n; ++k) {
           if (!Matches(in[2], f[k].space) || swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k))
             continue;
-          add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j, k);
+          if (!add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j,
+                   k)) {
+            return too_many();
+          }
         }
       }
     }

@@ -2,10 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 #include <vector>
+
+#include "io/format.h"
 
 namespace hare::learner {
 namespace {
@@ -88,6 +91,11 @@ MemoryLimit CurrentMemoryLimit() {
                                 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)
                                 : 0;
   return ReadMemoryLimit(physical, "");
+}
+
+uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names) {
+  if (limit.bytes == 0) return io::kMaxLineFeatures;
+  return std::min(io::kMaxLineFeatures, limit.bytes / 4 / (names ? 160 : 16));
 }
 
 }  // namespace hare::learner

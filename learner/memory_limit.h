@@ -32,4 +32,10 @@ MemoryLimit ReadMemoryLimit(uint64_t physical_bytes, const std::string& root);
 // ReadMemoryLimit of this machine's physical memory, under "".
 MemoryLimit CurrentMemoryLimit();
 
+// The most features one line may make (io::ParseOptions::max_line_features)
+// under `limit`: a quarter of the memory, at 16 bytes a feature (its index and
+// value, twice over while the batch's arrays grow) or 160 with names (their
+// strings too); io::kMaxLineFeatures at most, and when the memory is not known.
+uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names);
+
 }  // namespace hare::learner

@@ -16,6 +16,7 @@
 #include "io/example_cache.h"
 #include "io/example_reader.h"
 #include "learner/example_scores.h"
+#include "learner/memory_limit.h"
 
 namespace hare::learner {
 namespace {
@@ -225,6 +226,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   FeatureNames names;
   io::ParseOptions parse = o.parse;
   parse.names = o.keep_names;
+  parse.max_line_features = MaxLineFeatures(CurrentMemoryLimit(), parse.names);
   auto say = [&](const std::string& text) {
     if (run.messages != nullptr && !run.bad_lines_only)
       *run.messages << "hare train: " << text << "\n";

@@ -482,5 +482,46 @@ TEST(VwFormatTest, Interactions) {
             "a product of feature values in an interaction is too large for a float");
 }
 
+// A line that would make more features than max_line_features (set from the
+// memory by the commands) is a bad line, its interactions stopped there; a
+// line of exactly that many is read, and so is the next.
+TEST(VwFormatTest, ALineOfMoreFeaturesThanTheMostIsABadLine) {
+  ParseOptions o{.constant = false, .interactions = {"aa"}, .max_line_features = 5};
+  const std::string message =
+      "the line makes more than 5 features, the most one line may make here (-q, --cubic, "
+      "n-grams and character n-grams multiply them)";
+  // x y and their 3 pairs; x y z and 6 pairs; then 1 and 1 pair.
+  test_util::ParsedChunk p("1 |alpha x y\n1 |alpha x y z\n-1 |alpha w\n", o);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.line(0), 1u);
+  EXPECT_EQ(b.indices(0).size(), 5u);
+  EXPECT_EQ(b.line(1), 3u);
+  EXPECT_EQ(b.indices(1).size(), 2u);
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 2u);
+  EXPECT_EQ(b.bad_lines[0].column, 1u);
+  EXPECT_EQ(b.bad_lines[0].message, message);
+  // The interactions stop at the most, before the pairs that would follow
+  // (x*y here, after an x*x too large for a float).
+  o.max_line_features = 3;
+  test_util::ParsedChunk stopped("1 |alpha x:1e30 y\n", o);
+  ASSERT_EQ(stopped.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(stopped.batch().bad_lines[0].message,
+            "the line makes more than 3 features, the most one line may make here (-q, --cubic, "
+            "n-grams and character n-grams multiply them)");
+  o.max_line_features = 5;
+  // Without interactions the count is checked when the line is read: 6
+  // features are too many; the constant is not counted.
+  o.interactions.clear();
+  o.constant = true;
+  test_util::ParsedChunk linear("1 | a b c d e\n1 | a b c d e f\n", o);
+  ASSERT_EQ(linear.batch().size(), 1u);
+  EXPECT_EQ(linear.batch().indices(0).size(), 6u);
+  ASSERT_EQ(linear.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(linear.batch().bad_lines[0].line, 2u);
+  EXPECT_EQ(linear.batch().bad_lines[0].message, message);
+}
+
 }  // namespace
 }  // namespace hare::io

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "io/example_reader.h"
 #include "io/source.h"
+#include "learner/memory_limit.h"
 #include "learner/model.h"
 #include "learner/run.h"
 #include "tools/cli.h"
@@ -45,6 +46,7 @@ int AuditCommand(int argc, char** argv) {
   const learner::ModelHeader& h = model->header();
   io::ParseOptions parse = h.parse_options();
   parse.names = true;
+  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
   // Lines are read as they come and answered at once, so that audit works
   // in a pipe (| less); its output, a line per feature and class weights,
   // goes out every 64 KiB, not held a chunk at a time.

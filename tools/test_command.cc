@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "io/example_reader.h"
+#include "learner/memory_limit.h"
 #include "learner/metrics.h"
 #include "learner/model.h"
 #include "learner/run.h"
@@ -99,8 +100,10 @@ int TestCommand(int argc, char** argv) {
   }
   // With -p each line is answered as it arrives, as train -p and hare predict
   // do: a chunk is parsed when read, not when a block is full, and written at once.
-  io::ExampleReader reader(inputs, model->header().parse_options(),
-                           io::ChunkerOptions{.fill_blocks = !out}, static_cast<int>(threads));
+  io::ParseOptions parse = model->header().parse_options();
+  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
+  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = !out},
+                           static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   const learner::ModelHeader& h = model->header();
@@ -208,8 +211,9 @@ int PredictCommand(int argc, char** argv) {
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("predict", s, kExitInput);
 
-  io::ExampleReader reader(inputs, model->header().parse_options(),
-                           io::ChunkerOptions{.fill_blocks = false});
+  io::ParseOptions parse = model->header().parse_options();
+  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
+  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = false});
   learner::RunOptions run{.messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
   std::vector<double> probabilities;
