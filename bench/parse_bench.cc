@@ -1,7 +1,7 @@
 // io::Parser on one in-memory chunk per format, from `hare gen`'s zipf data
 // (tools/synthetic.h): "1 | w123 w4567 ..." in VW, the same words as indices
 // in LIBSVM ("1 123:1 4567:1 ..."), as a sentence in text ("1<TAB>w123 w4567"),
-// and the same sentence in Greek capitals.
+// and the same sentence in Greek capitals; and VW with -q :: for interactions.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "io/chunker.h"
 #include "io/example_batch.h"
@@ -93,9 +94,11 @@ std::string Greek(std::string_view text) {
   return out;
 }
 
-void BM_Parse(benchmark::State& state, Format format, bool greek = false) {
+void BM_Parse(benchmark::State& state, Format format, bool greek = false,
+              std::vector<std::string> interactions = {}) {
   ParseOptions options;
   options.format = format;
+  options.interactions = std::move(interactions);
   const int64_t min_features = state.range(0), max_features = state.range(1);
   options.bits = static_cast<int>(state.range(2));
   // The chunk as the chunker leaves it: whole lines, then zero padding.
@@ -135,6 +138,11 @@ BENCHMARK_CAPTURE(BM_Parse, vw, Format::kVw)->Apply(Configurations);
 BENCHMARK_CAPTURE(BM_Parse, libsvm, Format::kLibsvm)->Apply(Configurations);
 BENCHMARK_CAPTURE(BM_Parse, text, Format::kText)->Apply(Configurations);
 BENCHMARK_CAPTURE(BM_Parse, text_greek, Format::kText, true)->Apply(Configurations);
+// VW with -q :: (every pair of a line's features, n(n+1)/2 of them).
+BENCHMARK_CAPTURE(BM_Parse, vw_quadratic, Format::kVw, false, std::vector<std::string>{"::"})
+    ->ArgNames({"min_features", "max_features", "bits"})
+    ->Args({5, 10, 18})
+    ->Args({20, 40, 18});
 
 }  // namespace
 }  // namespace hare::io
