@@ -38,7 +38,9 @@ std::string LabelPrefixProblem(std::string_view prefix);
 const char* FormatName(Format f);
 std::optional<Format> FormatFromName(std::string_view name);
 
-inline constexpr uint64_t kMaxLineFeatures = 0xffffffff;
+// The most features a line may make: with the constant, 2^32 - 1, the most
+// an example's 32-bit count (as the cache stores it) holds.
+inline constexpr uint64_t kMaxLineFeatures = 0xfffffffe;
 
 struct ParseOptions {
   Format format = Format::kVw;

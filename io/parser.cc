@@ -11,6 +11,13 @@
 #include "io/number.h"
 
 namespace hare::io {
+namespace {
+
+// A refused line that made more features than this (16 MiB of them) gives
+// their memory back.
+constexpr size_t kReleaseAfterFeatures = size_t{1} << 20;
+
+}  // namespace
 
 LineContext::LineContext(const ParseOptions& o)
     : options(o),
@@ -191,7 +198,11 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       ok = false;
     }
     if (!ok) {
+      // A line refused after making many features gives their memory back,
+      // which the batch would otherwise keep while it is recycled.
+      const bool large = batch.FeaturesSinceBegin() > kReleaseAfterFeatures;
       batch.DropExample();
+      if (large) batch.ReleaseSpareMemory();
       batch.bad_lines.push_back({line_number, error.column, std::move(error.message), error.label});
       error.label = false;  // set only by a bad label
       continue;

@@ -227,6 +227,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   io::ParseOptions parse = o.parse;
   parse.names = o.keep_names;
   parse.max_line_features = MaxLineFeatures(CurrentMemoryLimit(), parse.names);
+  // The lines a cache holds depend on the cap: a cache written under a
+  // smaller one (--keep-names, less memory) lacks lines this run reads.
+  absl::StrAppend(&key, " max_line_features=", parse.max_line_features);
   auto say = [&](const std::string& text) {
     if (run.messages != nullptr && !run.bad_lines_only)
       *run.messages << "hare train: " << text << "\n";

@@ -23,13 +23,14 @@ TEST(ParseCgroupLimitTest, BytesOrNoLimit) {
 }
 
 // A quarter of the memory at 16 bytes a feature, 160 with names; the
-// uint32 count's most when that is more or the memory is not known.
+// uint32 count's most, less one for the constant, when that is more or the
+// memory is not known.
 TEST(MaxLineFeaturesTest, AQuarterOfTheMemory) {
   const uint64_t gib = uint64_t{1} << 30;
   EXPECT_EQ(MaxLineFeatures({.bytes = 8 * gib}, false), 134217728u);
   EXPECT_EQ(MaxLineFeatures({.bytes = 8 * gib, .cgroup = true}, true), 13421772u);
-  EXPECT_EQ(MaxLineFeatures({.bytes = 1024 * gib}, false), 0xffffffffu);
-  EXPECT_EQ(MaxLineFeatures({}, false), 0xffffffffu);
+  EXPECT_EQ(MaxLineFeatures({.bytes = 1024 * gib}, false), 0xfffffffeu);
+  EXPECT_EQ(MaxLineFeatures({}, false), 0xfffffffeu);
 }
 
 // A fake root with /proc/self/cgroup and the cgroup files the test writes.
