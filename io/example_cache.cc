@@ -54,6 +54,9 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
   if (!o.ignore_linear.empty()) absl::StrAppend(&key, " ignore_linear='", o.ignore_linear, "'");
   if (!o.keep.empty()) absl::StrAppend(&key, " keep='", o.keep, "'");
   if (o.class_labels) absl::StrAppend(&key, " class_labels=1");
+  // The lines a cache holds depend on the cap: one written under a smaller
+  // cap (--keep-names, less memory) lacks lines a larger one reads.
+  absl::StrAppend(&key, " max_line_features=", o.max_line_features);
   if (IsSentences(o.format)) {
     const hashing::TextFeatureOptions& t = o.text;
     absl::StrAppend(&key, " unigrams=", t.unigrams, " ngram=", t.ngram, " skips=", t.skips,

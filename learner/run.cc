@@ -208,8 +208,11 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     if (!path.ok()) return path.status();
     cache_path = *std::move(path);
   }
+  io::ParseOptions parse = o.parse;
+  parse.names = o.keep_names;
+  parse.max_line_features = MaxLineFeatures(CurrentMemoryLimit(), parse.names);
   // After -i, classes are numbered from the model's: a cache holds numbers.
-  std::string key = io::CacheKey(o.parse, o.inputs);
+  std::string key = io::CacheKey(parse, o.inputs);
   if (!o.classes.empty()) {
     const std::string names = absl::StrJoin(o.classes, "\n");
     absl::StrAppend(&key, " first_classes=", o.classes.size(), ":",
@@ -224,12 +227,6 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   io::ExampleBatch kept;  // held-out examples to calibrate on
   std::vector<int32_t> kept_classes;
   FeatureNames names;
-  io::ParseOptions parse = o.parse;
-  parse.names = o.keep_names;
-  parse.max_line_features = MaxLineFeatures(CurrentMemoryLimit(), parse.names);
-  // The lines a cache holds depend on the cap: a cache written under a
-  // smaller one (--keep-names, less memory) lacks lines this run reads.
-  absl::StrAppend(&key, " max_line_features=", parse.max_line_features);
   auto say = [&](const std::string& text) {
     if (run.messages != nullptr && !run.bad_lines_only)
       *run.messages << "hare train: " << text << "\n";
