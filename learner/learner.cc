@@ -9,6 +9,7 @@
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
 #include "learner/sgd.h"
+#include "learner/svm.h"
 #include "learner/winnow.h"
 
 namespace hare::learner {
@@ -19,7 +20,7 @@ template <class Rule, bool kAverage, bool kAdagrad, bool kLazyReg = false>
 std::unique_ptr<Learner> New(const Rule& rule, const LearnerOptions& o, int bits,
                              Regularization reg) {
   return std::make_unique<LinearLearner<Rule, kAverage, kAdagrad, kLazyReg>>(
-      rule, bits, reg, o.multiclass, o.margin.value_or(0.0f), o.uneven_margin);
+      rule, bits, reg, o.multiclass, o.margin.value_or(0.0f), o.uneven_margin, o.shuffle);
 }
 
 // Instantiates the loop for a rule with the options that change slot layout
@@ -106,6 +107,9 @@ std::unique_ptr<Learner> MakeLearner(const LearnerOptions& o, int bits) {
       return Make(Arow{.r = o.arow_r.value_or(1.0f), .margin = o.margin.value_or(1.0f)}, o, bits);
     case Rule::kNaiveBayes:
       return Make(NaiveBayes{.smoothing = o.smoothing.value_or(1.0f)}, o, bits);
+    case Rule::kSvm:
+      return Make(DualSvm{.c = o.aggressiveness.value_or(1.0f), .margin = o.margin.value_or(1.0f)},
+                  o, bits);
   }
   return nullptr;
 }

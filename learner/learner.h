@@ -109,6 +109,11 @@ class Learner : public WeightSource {
   // and not learned from. An empty held_out holds nothing out.
   virtual void Train(const io::ExampleBatch& batch, std::span<const int32_t> classes,
                      std::span<const uint8_t> held_out, Scores& scores) = 0;
+  // Called before each pass of a run (pass 1 to passes): what a rule keeps
+  // for each example (the SVM's dual variables) is kept while another pass
+  // follows, and --shuffle reorders the passes after the first. A learner
+  // never told is in pass 1 of 1.
+  virtual void BeginPass(int pass, int passes) = 0;
   // The scores of one example under the prediction weights, one per column.
   virtual void PredictionScores(const io::ExampleBatch& batch, size_t i,
                                 std::span<float> row) const = 0;

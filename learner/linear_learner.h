@@ -34,6 +34,21 @@
 // Li et al. 2002's Perceptron with uneven margins for rare classes, made to
 // follow each class's count as the stream shows it.
 //
+// A rule with a dual variable per example (the SVM's dual coordinate
+// descent, svm.h) gets it from the loop: the alpha of example i of the pass
+// (counted from the pass's first, held-out and unlabelled ones too, so that
+// every pass numbers the cache's examples alike) in class k's weights. The
+// alphas are kept only while another pass follows (BeginPass), one float
+// per example and class, and are not part of a saved training state: a run
+// that goes on with -i starts them at 0, which minimizes the same objective
+// with ||w - w_start||^2 in place of ||w||^2.
+//
+// --shuffle: the passes after the first learn the examples of each batch of
+// the cache (4096 examples) in a random order, another in each pass and batch,
+// drawn from the pass's and the batch's number alone: the same whatever the
+// thread count. Cyclic passes in one order converge slowly where the order
+// matters (dual coordinate descent: Hsieh et al. 2008 permute every pass).
+//
 // Slot layout: [rule weights][G][average U (2 floats)][L2 total, L1 total].
 #pragma once
 
@@ -52,6 +67,7 @@
 #include "learner/feature_loop.h"
 #include "learner/learner.h"
 #include "learner/options.h"
+#include "learner/random.h"
 #include "learner/rule.h"
 #include "learner/weight_table.h"
 
@@ -70,6 +86,10 @@ class LinearLearner final : public Learner {
  public:
   // The rule keeps a variance per weight (AROW): its step uses sum s_i x_i^2.
   static constexpr bool kHasVariance = requires(const float* slot) { Rule::Variance(slot); };
+  // The rule's step needs the example's dual variable (svm.h).
+  static constexpr bool kDual = requires(const Rule& r, float& alpha) {
+    r.Decide(1.0f, 0.0f, 1.0f, 1.0f, alpha);
+  };
   static_assert(!kHasVariance || Rule::kStepUsesNorm, "a variance is used through the norm");
   static constexpr int kG = Rule::kWeights;
   static constexpr int kSum = kG + (kAdagrad ? 1 : 0);  // U, a double in two floats
@@ -82,16 +102,25 @@ class LinearLearner final : public Learner {
   static constexpr size_t kPrefetchAhead = 4;
 
   // `multiclass` and `margin` say how class labels are learned (multiclass.h);
-  // `uneven_margin` is --uneven-margin's U.
+  // `uneven_margin` is --uneven-margin's U; `shuffle` is --shuffle.
   LinearLearner(Rule rule, int bits, Regularization reg = {},
                 Multiclass multiclass = Multiclass::kNone, float margin = 0.0f,
-                float uneven_margin = 0.0f)
+                float uneven_margin = 0.0f, bool shuffle = false)
       : rule_(rule),
         reg_(reg),
         multiclass_(multiclass),
         margin_(margin),
         uneven_margin_(uneven_margin),
+        shuffle_(shuffle),
         table_(bits, kFloats) {}
+
+  void BeginPass(int pass, int passes) override {
+    pass_ = pass;
+    position_ = 0;
+    batch_ = 0;
+    keep_duals_ = passes > 1;
+    if (!keep_duals_) duals_.clear();
+  }
 
   using Learner::Train;  // the binary shorthand
   void Train(const io::ExampleBatch& batch, std::span<const int32_t> classes,
@@ -102,9 +131,11 @@ class LinearLearner final : public Learner {
       for (int32_t c : classes) columns = std::max(columns, c + 1);
     }
     scores.Reset(batch.size(), binary ? 1 : static_cast<size_t>(columns), binary);
-    for (size_t i = 0; i < batch.size(); ++i) {
-      if (i + kPrefetchAhead < batch.size())
-        PrefetchFeatures(table_, batch.indices(i + kPrefetchAhead));
+    Order(batch.size());
+    for (size_t j = 0; j < batch.size(); ++j) {
+      if (j + kPrefetchAhead < batch.size())
+        PrefetchFeatures(table_, batch.indices(order_[j + kPrefetchAhead]));
+      const size_t i = order_[j];
       const int32_t c = classes[i];
       // A class counts from its first example, which is scored and learned
       // from with it, but predicted without it.
@@ -119,6 +150,8 @@ class LinearLearner final : public Learner {
       }
       scores.Restrict(i, known);
     }
+    position_ += batch.size();
+    ++batch_;
   }
 
   void PredictionScores(const io::ExampleBatch& batch, size_t i,
@@ -220,13 +253,37 @@ class LinearLearner final : public Learner {
   }
 
   const Rule& rule() const { return rule_; }
+  // Example `i` of the pass's dual variable in class k's weights (kDual), 0
+  // until learned from.
+  float dual(uint32_t k, uint64_t i) const {
+    return k < duals_.size() && i < duals_[k].size() ? duals_[k][i] : 0.0f;
+  }
   const WeightTable& table() const { return table_; }
   uint64_t steps() const { return steps_; }
 
  private:
+  // The order of the batch's examples in order_: 0, 1, ..., except in a
+  // later pass with --shuffle (Fisher-Yates).
+  void Order(size_t n) {
+    order_.resize(n);
+    for (size_t i = 0; i < n; ++i) order_[i] = static_cast<uint32_t>(i);
+    if (!shuffle_ || pass_ <= 1) return;
+    Random random((static_cast<uint64_t>(pass_) << 32) ^ batch_);
+    for (size_t i = n; i > 1; --i) std::swap(order_[i - 1], order_[random.Below(i)]);
+  }
+
+  // The dual variable of the pass's example `ordinal` in class k's weights.
+  float& Dual(uint32_t k, uint64_t ordinal) {
+    if (duals_.size() <= k) duals_.resize(k + 1);
+    std::vector<float>& d = duals_[k];
+    if (d.size() <= ordinal) d.resize(ordinal + 1, 0.0f);
+    return d[ordinal];
+  }
+
   // Example i's scores into `row` (class k's in row[k]), then, if it has a
   // class (c >= 0), the rule's steps.
   void LearnFrom(const io::ExampleBatch& batch, size_t i, int32_t c, std::span<float> row) {
+    const uint64_t ordinal = position_ + i;
     const auto indices = batch.indices(i);
     const auto values = batch.values(i);
     if constexpr (kLazyReg) {
@@ -262,13 +319,13 @@ class LinearLearner final : public Learner {
     switch (multiclass_) {
       case Multiclass::kNone:
         beyond_floats = !Learn(indices, values, 0, c == 1 ? 1.0f : -1.0f, row[0], norm2s, scale,
-                               importance, extra);
+                               importance, extra, ordinal);
         break;
       case Multiclass::kOneVsAll:
         for (uint32_t k = 0; k < row.size(); ++k) {
           const bool own = k == uint32_t(c);
           beyond_floats |= !Learn(indices, values, k, own ? 1.0f : -1.0f, row[k], norm2s, scale,
-                                  importance, own ? extra : 0.0f);
+                                  importance, own ? extra : 0.0f, ordinal);
         }
         break;
       case Multiclass::kCrammerSinger:
@@ -286,27 +343,37 @@ class LinearLearner final : public Learner {
     return uneven_margin_ / std::sqrt(static_cast<float>(class_examples_[static_cast<size_t>(c)]));
   }
 
-  // The rule's decision with its margin raised by `extra`.
-  Step Decide(float y, float score, float norm2, float importance, float extra) const {
+  // The rule's decision with its margin raised by `extra` (and the
+  // example's dual variable, for a rule that has one).
+  template <class... Dual>
+  Step Decide(float y, float score, float norm2, float importance, float extra,
+              Dual&... alpha) const {
     if constexpr (requires(Rule r) { r.margin += extra; }) {
       if (extra > 0) {
         Rule raised = rule_;
         raised.margin += extra;
-        return raised.Decide(y, score, norm2, importance);
+        return raised.Decide(y, score, norm2, importance, alpha...);
       }
     }
-    return rule_.Decide(y, score, norm2, importance);
+    return rule_.Decide(y, score, norm2, importance, alpha...);
   }
 
   // Learns from an example in class k's weight vector as a binary example
   // with label y and score `score`, which must clear the rule's margin plus
-  // `extra`. Returns false when the step is beyond the float range and not
-  // taken (plain PA's loss / ||x||^2 when every x_i is below about 1e-19, or
-  // a diverging rate).
+  // `extra`; `ordinal` is the example's in the pass. Returns false when the
+  // step is beyond the float range and not taken (plain PA's loss / ||x||^2
+  // when every x_i is below about 1e-19, or a diverging rate).
   bool Learn(std::span<const uint32_t> indices, std::span<const float> values, uint32_t k, float y,
-             float score, float norm2, float scale, float importance, float extra) {
+             float score, float norm2, float scale, float importance, float extra,
+             uint64_t ordinal) {
     if (!std::isfinite(score)) return true;  // an overflowed dot product says nothing to learn
-    Step step = Decide(y, score, norm2, importance, extra);
+    Step step;
+    if constexpr (kDual) {
+      float first = 0;  // with one pass every visit is the first
+      step = Decide(y, score, norm2, importance, extra, keep_duals_ ? Dual(k, ordinal) : first);
+    } else {
+      step = Decide(y, score, norm2, importance, extra);
+    }
     if (step.coefficient == 0) return true;
     if constexpr (kAdagrad) {
       // G_i first, so that the rate of this change includes its own gradient.
@@ -511,10 +578,17 @@ class LinearLearner final : public Learner {
   Multiclass multiclass_;
   float margin_;         // K-class updates: classes within this of the true one are errors
   float uneven_margin_;  // --uneven-margin's U
+  bool shuffle_;         // --shuffle
   WeightTable table_;
-  int32_t known_ = 0;                     // classes seen so far (class labels only)
-  uint64_t steps_ = 0;                    // labelled examples learned from
-  std::vector<uint64_t> class_examples_;  // of each class (binary: -1, +1)
+  int pass_ = 1;                           // of the run (BeginPass)
+  uint64_t position_ = 0;                  // examples of the pass before this batch
+  uint64_t batch_ = 0;                     // batches of the pass before this one
+  bool keep_duals_ = false;                // another pass follows: the duals are kept
+  std::vector<std::vector<float>> duals_;  // [class][example of the pass] (kDual)
+  std::vector<uint32_t> order_;            // of the batch's examples
+  int32_t known_ = 0;                      // classes seen so far (class labels only)
+  uint64_t steps_ = 0;                     // labelled examples learned from
+  std::vector<uint64_t> class_examples_;   // of each class (binary: -1, +1)
   uint64_t overflowed_ = 0;
   // Sum of log(1 - eta_t l2); sum of eta_t l1, or with L2 too log T (from
   // log 0), as Regularized says.

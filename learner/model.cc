@@ -512,7 +512,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   // The checksum matched; still, never trust a value to be in range.
   if (bits < hashing::kMinBits || bits > hashing::kMaxBits || constant > 1 ||
       format > static_cast<uint8_t>(io::Format::kFastText) ||
-      rule > static_cast<uint8_t>(Rule::kNaiveBayes) || flags > 7 || !std::isfinite(h.threshold) ||
+      rule > static_cast<uint8_t>(Rule::kSvm) || flags > 7 || !std::isfinite(h.threshold) ||
       !std::isfinite(h.learning_rate)) {
     return refuse("its header holds values out of range");
   }

@@ -32,7 +32,8 @@ constexpr std::pair<Rule, const char*> kRules[] = {
     {Rule::kPa, "pa"},
     {Rule::kSgd, "sgd"},
     {Rule::kArow, "arow"},
-    {Rule::kNaiveBayes, "nb"}};
+    {Rule::kNaiveBayes, "nb"},
+    {Rule::kSvm, "svm"}};
 constexpr std::pair<PaVariant, const char*> kPaVariants[] = {
     {PaVariant::kPa, "pa"}, {PaVariant::kPaI, "pa-i"}, {PaVariant::kPaII, "pa-ii"}};
 constexpr std::pair<Loss, const char*> kLosses[] = {
@@ -100,7 +101,8 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.aggressiveness && l.rule == Rule::kPa && l.pa_variant == PaVariant::kPa) {
     problem("-C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step");
   }
-  if (l.margin && *l.margin == 0 && (l.rule == Rule::kPa || l.rule == Rule::kArow)) {
+  if (l.margin && *l.margin == 0 &&
+      (l.rule == Rule::kPa || l.rule == Rule::kArow || l.rule == Rule::kSvm)) {
     problem("--margin must be > 0 for ", RuleName(l.rule),
             ": its loss is margin - y*score, so from zero weights it would never learn");
   }
@@ -109,7 +111,8 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   }
   const bool winnow = l.rule == Rule::kWinnow || l.rule == Rule::kBalancedWinnow ||
                       l.rule == Rule::kModifiedBalancedWinnow;
-  if (l.adagrad && (winnow || l.rule == Rule::kArow || l.rule == Rule::kNaiveBayes)) {
+  if (l.adagrad &&
+      (winnow || l.rule == Rule::kArow || l.rule == Rule::kNaiveBayes || l.rule == Rule::kSvm)) {
     problem("--adagrad is for the additive rules (perceptron, pa, sgd), not ", RuleName(l.rule));
   }
   if ((l.alpha || l.beta || l.initial || l.threshold) && !winnow) {
@@ -132,16 +135,19 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   if (l.threshold && !(std::isfinite(*l.threshold) && *l.threshold >= 0)) {
     problem("--threshold must be a number >= 0");
   }
-  // A rule's own step option: positive, and refused with another rule (which
-  // would ignore it).
-  auto own = [&](const Maybe& value, const char* flag, Rule owner) {
+  // A rule's own step option (of one or two rules): positive, and refused
+  // with another rule (which would ignore it).
+  auto own = [&](const Maybe& value, const char* flag, Rule owner, Rule also) {
     if (!value) return;
     if (!Positive(*value)) problem(flag, " must be > 0");
-    if (l.rule != owner) problem(flag, " is for --rule ", RuleName(owner));
+    if (l.rule != owner && l.rule != also) {
+      problem(flag, " is for --rule ", RuleName(owner),
+              owner == also ? "" : absl::StrCat(" and ", RuleName(also)));
+    }
   };
-  own(l.aggressiveness, "-C", Rule::kPa);
-  own(l.arow_r, "--arow-r", Rule::kArow);
-  own(l.smoothing, "--smoothing", Rule::kNaiveBayes);
+  own(l.aggressiveness, "-C", Rule::kPa, Rule::kSvm);
+  own(l.arow_r, "--arow-r", Rule::kArow, Rule::kArow);
+  own(l.smoothing, "--smoothing", Rule::kNaiveBayes, Rule::kNaiveBayes);
   if (!(std::isfinite(l.power_t) && l.power_t >= 0)) problem("--power-t must be >= 0");
   if (!(std::isfinite(l.l1) && l.l1 >= 0) || !(std::isfinite(l.l2) && l.l2 >= 0)) {
     problem("--l1 and --l2 must be >= 0");

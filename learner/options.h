@@ -21,7 +21,8 @@ enum class Rule {
   kPa,
   kSgd,
   kArow,
-  kNaiveBayes
+  kNaiveBayes,
+  kSvm  // the last: a model's header checks its rule against it
 };
 enum class PaVariant { kPa, kPaI, kPaII };
 enum class Loss { kHinge, kLogistic, kSquared };
@@ -60,6 +61,7 @@ struct LearnerOptions {
   float uneven_margin = 0.0f;                 // --uneven-margin U: U/sqrt(n) more for a class's nth
   bool average = false;                       // --average: predict with the average weights
   bool adagrad = false;                       // --adagrad: per-feature rates r/sqrt(sum g^2)
+  bool shuffle = false;  // --shuffle: passes after the first learn each batch in a random order
   // Winnow family.
   Maybe alpha = std::nullopt;      // promotion factor
   Maybe beta = std::nullopt;       // demotion factor
@@ -68,7 +70,7 @@ struct LearnerOptions {
   Maybe threshold = std::nullopt;  // theta; Winnow's default ties it to the active features
   // Passive-aggressive.
   PaVariant pa_variant = PaVariant::kPaI;
-  Maybe aggressiveness = std::nullopt;  // C, default 1
+  Maybe aggressiveness = std::nullopt;  // C, default 1 (also the SVM's cost)
   // AROW.
   Maybe arow_r = std::nullopt;  // r, default 1: the larger, the smaller the steps
   // Naive Bayes.

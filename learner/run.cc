@@ -185,6 +185,7 @@ absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
   RunStats stats;
   ProgressTable table(options.progress);
   table.Widen(classes.names());
+  learner.BeginPass(1, 1);
   absl::Status s = RunPass(stream, options, Pass{}, classes, stats, table,
                            [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
                                std::span<const uint8_t> held_out, Scores& scores) {
@@ -286,6 +287,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       if (!status.ok()) break;
     }
     result.passes.push_back(PassResult{.pass = pass});
+    // Passes that only predict (learn_passes) need nothing kept for them.
+    learner.BeginPass(pass, o.learn_passes > 0 ? std::min(o.passes, o.learn_passes) : o.passes);
     const bool keep = o.probabilities && pass == 1;
     status = RunPass(
         *stream, run,

@@ -15,11 +15,11 @@
 #include "learner/naive_bayes.h"
 #include "learner/passive_aggressive.h"
 #include "learner/perceptron.h"
+#include "learner/random.h"
 #include "learner/run.h"
 #include "learner/sgd.h"
 #include "learner/winnow.h"
 #include "tests/scratch.h"
-#include "tools/random.h"
 #include "tools/synthetic.h"
 
 namespace hare::learner {
@@ -386,7 +386,7 @@ TEST(RuleUpdatesTest, PerceptronWithAdagradAndMargins) {
 
 // Random small examples over a table of 64 slots.
 std::vector<io::ExampleBatch> RandomExamples(uint64_t seed, int count, bool positive_values) {
-  tools::Random rng(seed);
+  learner::Random rng(seed);
   std::vector<io::ExampleBatch> out;
   for (int e = 0; e < count; ++e) {
     io::ExampleBatch b;

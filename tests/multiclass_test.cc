@@ -13,10 +13,10 @@
 #include "learner/metrics.h"
 #include "learner/model.h"
 #include "learner/perceptron.h"
+#include "learner/random.h"
 #include "learner/run.h"
 #include "learner/winnow.h"
 #include "tests/scratch.h"
-#include "tools/random.h"
 
 namespace hare::learner {
 namespace {
@@ -126,7 +126,7 @@ TEST(MulticlassUpdateTest, WinnowWinnerTakeAllMultipliesTheTwoClasses) {
 // Random examples of 3 classes over slots 0, 8, ..., 8 * 40 (never colliding
 // across classes), the first three of classes 0, 1, 2.
 std::vector<Labelled> RandomLabelled(uint64_t seed, int count, int classes) {
-  tools::Random rng(seed);
+  learner::Random rng(seed);
   std::vector<Labelled> out;
   for (int e = 0; e < count; ++e) {
     Labelled l;
@@ -289,7 +289,7 @@ TEST(MulticlassUpdateTest, LazyAverageEqualsTheNaiveAverage) {
 TEST(MulticlassBoundTest, MistakesWithinTwiceRSquaredOverGammaSquared) {
   constexpr int kClasses = 4, kDims = 10;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
-    tools::Random rng(seed);
+    learner::Random rng(seed);
     std::vector<double> w(kClasses * kDims);
     double norm = 0;
     for (double& v : w) {
@@ -402,7 +402,7 @@ TEST(ClassMapTest, NumbersNamesInInputOrderAndReadsCacheNumbers) {
 // n scores uniform in [-3, 3] and their classes, drawn with P(1) =
 // sigmoid(2 s - 1).
 void SigmoidLabels(int n, std::vector<float>& scores, std::vector<int32_t>& classes) {
-  tools::Random rng(3);
+  learner::Random rng(3);
   for (int i = 0; i < n; ++i) {
     const float s = static_cast<float>(6 * rng.Uniform() - 3);
     scores.push_back(s);
@@ -533,7 +533,7 @@ TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
 }
 
 TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {
-  tools::Random rng(4);
+  learner::Random rng(4);
   constexpr size_t kK = 3;
   std::vector<float> scores;
   std::vector<int32_t> classes;

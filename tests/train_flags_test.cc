@@ -16,6 +16,7 @@ using learner::PaVariant;
 using learner::Rule;
 using learner::Schedule;
 using learner::TrainOptions;
+using learner::Validate;
 
 // --affix SPEC into empty lists: the status's message ("" when it is ok).
 std::string Affixes(const std::string& spec, std::vector<std::string>* lettered = nullptr) {
@@ -201,6 +202,25 @@ TEST(LearnerFlagsTest, GivenOptionsAndNonDefaultsAreListed) {
   pa.learner.pa_variant = PaVariant::kPaII;
   pa.learner.aggressiveness = 0.1f;
   EXPECT_EQ(LearnerFlags(pa), "--rule pa --pa-variant pa-ii -C 0.1 --passes 1");
+
+  // --shuffle orders the passes after the first: one pass leaves it out.
+  TrainOptions svm;
+  svm.learner.rule = Rule::kSvm;
+  svm.learner.aggressiveness = 10.0f;
+  svm.learner.shuffle = true;
+  svm.passes = 10;
+  svm.holdout_off = true;
+  EXPECT_EQ(LearnerFlags(svm), "--rule svm --shuffle -C 10 --passes 10 --holdout-off");
+  svm.passes = 1;
+  EXPECT_EQ(LearnerFlags(svm), "--rule svm -C 10 --passes 1");
+  EXPECT_TRUE(Validate(svm).empty());
+  svm.learner.adagrad = true;
+  EXPECT_EQ(Validate(svm),
+            std::vector<std::string>{
+                "--adagrad is for the additive rules (perceptron, pa, sgd), not svm"});
+  svm.learner.adagrad = false;
+  svm.learner.rule = Rule::kArow;
+  EXPECT_EQ(Validate(svm), std::vector<std::string>{"-C is for --rule pa and svm"});
 }
 
 // One pass keeps no holdout, so its period is left out, unless

@@ -31,13 +31,18 @@ Values ValuesOf(const std::vector<Dimension>& dims, const std::string& name) {
 
 TEST(TuneSpaceTest, BinaryVwSearchesTheRuleItsSwitchesStepAndUnevenMargin) {
   const std::vector<Dimension> dims = Dimensions(TrainOptions{}, "");
-  EXPECT_EQ(Names(dims), (Values{"rule", "average", "unit-norm", "step", "uneven-margin"}));
+  EXPECT_EQ(Names(dims),
+            (Values{"rule", "average", "shuffle", "unit-norm", "step", "uneven-margin"}));
+  // The SVM is tried at C = 10 (the step's dimension tries 1 and 100), and
+  // shuffled, as its dual coordinate descent converges faster so.
   EXPECT_EQ(ValuesOf(dims, "rule"),
             (Values{"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
                     "--rule sgd --loss logistic", "--rule sgd --loss logistic --adagrad",
-                    "--rule sgd --loss hinge --adagrad", "--rule arow", "--rule nb"}));
+                    "--rule sgd --loss hinge --adagrad", "--rule arow", "--rule nb",
+                    "--rule svm --shuffle -C 10"}));
   // Switches not given are tried on; the Perceptron's step is its margin.
   EXPECT_EQ(ValuesOf(dims, "average"), (Values{"", "--average"}));
+  EXPECT_EQ(ValuesOf(dims, "shuffle"), (Values{"", "--shuffle"}));
   EXPECT_EQ(ValuesOf(dims, "unit-norm"), (Values{"", "--unit-norm"}));
   EXPECT_EQ(ValuesOf(dims, "step"), (Values{"", "--margin 1", "--margin 10"}));
   EXPECT_EQ(ValuesOf(dims, "uneven-margin"), (Values{"", "--uneven-margin 2"}));
@@ -47,11 +52,13 @@ TEST(TuneSpaceTest, GivenSwitchesAreTriedOff) {
   TrainOptions given;
   given.learner.average = true;
   given.parse.unit_norm = true;
+  given.learner.shuffle = true;
   const std::vector<Dimension> dims = Dimensions(given, "");
   EXPECT_EQ(ValuesOf(dims, "average"), (Values{"", "!--average"}));
+  EXPECT_EQ(ValuesOf(dims, "shuffle"), (Values{"", "!--shuffle"}));
   EXPECT_EQ(ValuesOf(dims, "unit-norm"), (Values{"", "!--unit-norm"}));
   // Naive Bayes's counts are already a sum: it is tried without --average.
-  EXPECT_EQ(ValuesOf(dims, "rule").back(), "--rule nb !--average");
+  EXPECT_EQ(ValuesOf(dims, "rule")[9], "--rule nb !--average");
 }
 
 TEST(TuneSpaceTest, TheUnevenMarginFollowsTheRule) {
@@ -82,6 +89,9 @@ TEST(TuneSpaceTest, TheUnevenMarginFollowsTheRule) {
   EXPECT_EQ(ValuesOf(Dimensions(given, "--rule nb"), "step"),
             (Values{"", "--smoothing 0.5", "--smoothing 0.1"}));
   EXPECT_EQ(ValuesOf(Dimensions(given, "--rule pa"), "step"), (Values{"", "-C 0.1", "-C 0.01"}));
+  EXPECT_EQ(ValuesOf(Dimensions(given, "--rule svm --shuffle -C 10"), "step"),
+            (Values{"", "-C 1", "-C 100"}));
+  EXPECT_TRUE(HasMargin("--rule svm --shuffle -C 10"));
   for (size_t k = 0; k < dims.size(); ++k) {
     EXPECT_EQ(OfTheRule(dims[k]),
               dims[k].name == std::string("step") || dims[k].name == std::string("uneven-margin"))
@@ -96,23 +106,24 @@ TEST(TuneSpaceTest, ClassesAddTheKClassRulesAndAGivenOneKeepsTheOthersOneVsAll) 
   TrainOptions given;
   given.learner.multiclass = Multiclass::kOneVsAll;
   Values rules = ValuesOf(Dimensions(given, ""), "rule");
-  ASSERT_EQ(rules.size(), 12u);
-  EXPECT_EQ(rules[10], "--rule perceptron --multiclass crammer-singer");
-  EXPECT_EQ(rules[11], "--rule winnow --multiclass wta");
+  ASSERT_EQ(rules.size(), 13u);
+  EXPECT_EQ(rules[11], "--rule perceptron --multiclass crammer-singer");
+  EXPECT_EQ(rules[12], "--rule winnow --multiclass wta");
 
   given.learner.multiclass = Multiclass::kCrammerSinger;
   rules = ValuesOf(Dimensions(given, ""), "rule");
   EXPECT_EQ(rules[1], "--rule perceptron --multiclass ova");
   EXPECT_EQ(rules[9], "--rule nb --multiclass ova");
-  EXPECT_EQ(rules[10], "--rule perceptron --multiclass crammer-singer");
+  EXPECT_EQ(rules[10], "--rule svm --shuffle -C 10 --multiclass ova");
+  EXPECT_EQ(rules[11], "--rule perceptron --multiclass crammer-singer");
 }
 
 TEST(TuneSpaceTest, SentencesAddTemplatesAndAWindowItsContext) {
   TrainOptions given;
   given.parse.format = io::Format::kText;
   std::vector<Dimension> dims = Dimensions(given, "");
-  EXPECT_EQ(Names(dims), (Values{"rule", "average", "unit-norm", "step", "uneven-margin", "ngram",
-                                 "chars", "affix"}));
+  EXPECT_EQ(Names(dims), (Values{"rule", "average", "shuffle", "unit-norm", "step", "uneven-margin",
+                                 "ngram", "chars", "affix"}));
   EXPECT_EQ(ValuesOf(dims, "ngram"), (Values{"", "--ngram 2", "--ngram 3"}));
   EXPECT_EQ(ValuesOf(dims, "chars"), (Values{"", "--minn 3 --maxn 5"}));
   EXPECT_EQ(ValuesOf(dims, "affix"), (Values{"", "--affix +4"}));

@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "tools/random.h"
+#include "learner/random.h"
 
 namespace hare::tools {
 namespace {
+
+using learner::Random;
 
 // Walker's alias method (Vose's construction): column i, drawn uniformly, gives
 // i with probability keep[i], else alias[i]; so each index comes out with

@@ -115,7 +115,8 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
                   &o.probabilities);
   AddChoice(
       flags, "--rule", "NAME",
-      "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd, arow, nb",
+      "perceptron (default), winnow, balanced-winnow, modified-balanced-winnow, pa, sgd, arow, nb, "
+      "svm (the hinge-loss SVM by dual coordinate descent, LIBLINEAR -s 3)",
       &learner::RuleFromName, &l.rule);
   flags.AddFloat("-l,--learning-rate", "RATE", "learning rate r (default 1)", &l.learning_rate);
   AddMaybe(flags, "--margin", "G", "also update when y*score <= G (thick separator)", &l.margin);
@@ -137,7 +138,7 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
            &l.threshold);
   AddChoice(flags, "--pa-variant", "V", "pa: pa, pa-i (default) or pa-ii",
             &learner::PaVariantFromName, &l.pa_variant);
-  AddMaybe(flags, "-C,--aggressiveness", "C", "pa: aggressiveness C (default 1)",
+  AddMaybe(flags, "-C,--aggressiveness", "C", "pa: aggressiveness C; svm: cost C (default 1)",
            &l.aggressiveness);
   AddMaybe(flags, "--arow-r", "R", "arow: regularization r, larger for smaller steps (default 1)",
            &l.arow_r);
@@ -157,6 +158,10 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   flags.AddInt("--holdout-period", "K", "with passes > 1, hold out every K-th example (10)",
                &holdout_);
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
+  flags.AddSwitch("--shuffle",
+                  "passes after the first learn each batch of the cache (4096 examples) in a "
+                  "random order, the same in every run",
+                  &l.shuffle);
   flags.AddInt("--early-stop", "N", "stop after N passes without holdout improvement (3)", &early_);
   flags.AddInt("--threads", "N",
                resumable ? "parser threads beside the learner (default: all cores); the model is "
@@ -300,6 +305,7 @@ std::string LearnerFlags(const learner::TrainOptions& o) {
   if (l.uneven_margin > 0) number("--uneven-margin", l.uneven_margin);
   flag(l.average, "--average");
   flag(l.adagrad, "--adagrad");
+  flag(l.shuffle && o.passes > 1, "--shuffle");
   value(l.alpha, "--alpha");
   value(l.beta, "--beta");
   value(l.initial, "--initial-weight");

@@ -31,7 +31,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   Dimension rules{"rule",
                   {"", "--rule perceptron", "--rule winnow", "--rule balanced-winnow", "--rule pa",
                    "--rule sgd --loss logistic", "--rule sgd --loss logistic --adagrad",
-                   "--rule sgd --loss hinge --adagrad", "--rule arow", "--rule nb"}};
+                   "--rule sgd --loss hinge --adagrad", "--rule arow", "--rule nb",
+                   "--rule svm --shuffle -C 10"}};
   if (classes) {
     rules.values.push_back("--rule perceptron --multiclass crammer-singer");
     rules.values.push_back("--rule winnow --multiclass wta");
@@ -50,6 +51,7 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
   }
   dims.push_back(rules);
   dims.push_back(Switch("average", "--average", given.learner.average));
+  dims.push_back(Switch("shuffle", "--shuffle", given.learner.shuffle));
   dims.push_back(Switch("unit-norm", "--unit-norm", given.parse.unit_norm));
   // The step of the rule chosen so far.
   if (rule.find("winnow") != rule.npos) {
@@ -59,6 +61,8 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     dims.push_back({"step", {"", "--smoothing 0.5", "--smoothing 0.1"}});
   } else if (rule.find("arow") != rule.npos) {
     dims.push_back({"step", {"", "--arow-r 0.1", "--arow-r 10"}});
+  } else if (rule.find("svm") != rule.npos) {
+    dims.push_back({"step", {"", "-C 1", "-C 100"}});
   } else if (rule.find("pa") != rule.npos) {
     dims.push_back({"step", {"", "-C 0.1", "-C 0.01"}});
   } else if (rule.find("sgd") != rule.npos) {

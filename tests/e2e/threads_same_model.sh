@@ -1,6 +1,6 @@
 # The model, the messages and the predictions are the same bit for bit
 # whatever the number of threads, for every rule, with bad lines, several
-# inputs, compression and several passes.
+# inputs, compression and several passes (--shuffle too).
 source "$(dirname "$0")/lib.bash"
 cd "$WORK"
 "$HARE" gen -n 30000 --seed 6 > a.vw
@@ -8,7 +8,7 @@ cd "$WORK"
 gzip -c b.vw > b.gz
 for rule in "perceptron --average" "winnow --average" "balanced-winnow" "pa --adagrad --average" \
             "sgd --loss logistic --l2 0.0001" "modified-balanced-winnow --average" "arow --average" \
-            "nb"; do
+            "nb" "svm --shuffle -C 0.5" "arow --shuffle"; do
   passes=2
   [ "$rule" = nb ] && passes=1  # Naive Bayes counts every example once
   for n in 1 2 3 8; do

@@ -1,12 +1,13 @@
 // A small deterministic random source (xoshiro256**, seeded by splitmix64),
-// so that `hare gen --seed S` writes the same bytes on every machine and
-// standard library (std::normal_distribution does not promise that).
+// so that `hare gen --seed S` writes the same bytes, and --shuffle learns in
+// the same orders, on every machine and standard library
+// (std::normal_distribution and std::shuffle do not promise that).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
-namespace hare::tools {
+namespace hare::learner {
 
 class Random {
  public:
@@ -48,4 +49,4 @@ class Random {
   uint64_t state_[4];
 };
 
-}  // namespace hare::tools
+}  // namespace hare::learner
