@@ -40,8 +40,10 @@ std::unique_ptr<Parsed> Parse(int64_t min_features, int bits) {
   return p;
 }
 
-// One pass of Train over the batch per iteration (the table keeps learning).
-void BM_Train(benchmark::State& state, LearnerOptions options) {
+// One pass of Train over the batch per iteration (the table keeps learning);
+// with `later_pass`, each is pass 2 of 3 (the SVM keeps and reads each
+// example's dual variable, --shuffle reorders the batch).
+void BM_Train(benchmark::State& state, LearnerOptions options, bool later_pass = false) {
   const int bits = static_cast<int>(state.range(1));
   const std::unique_ptr<Parsed> p = Parse(state.range(0), bits);
   std::unique_ptr<Learner> learner = MakeLearner(options, bits);
@@ -51,8 +53,10 @@ void BM_Train(benchmark::State& state, LearnerOptions options) {
   // One pass before timing: the kernel zeroes the table's pages as they are
   // first touched (up to 320 MiB at -b 24), which would otherwise make one
   // iteration take 0.5 s and be all that is measured.
+  if (later_pass) learner->BeginPass(1, 3);
   learner->Train(p->batch, classes, {}, scores);
   for (auto _ : state) {
+    if (later_pass) learner->BeginPass(2, 3);
     learner->Train(p->batch, classes, {}, scores);
     benchmark::DoNotOptimize(scores.row(0).data());
   }
@@ -83,6 +87,11 @@ LearnerOptions Options(Rule rule, bool average, bool adagrad) {
   return o;
 }
 
+LearnerOptions Shuffled(LearnerOptions o) {
+  o.shuffle = true;
+  return o;
+}
+
 #define HARE_RANGES ArgsProduct({{10, 20, 100}, {18, 24}})->Unit(benchmark::kMillisecond)
 
 BENCHMARK(BM_Dot)->HARE_RANGES;
@@ -104,6 +113,13 @@ BENCHMARK_CAPTURE(BM_Train, pa, Options(Rule::kPa, false, false))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, sgd_logistic, Options(Rule::kSgd, false, false))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, arow, Options(Rule::kArow, false, false))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, nb, Options(Rule::kNaiveBayes, false, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, svm, Options(Rule::kSvm, false, false))->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, svm_later_pass, Options(Rule::kSvm, false, false), true)->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, svm_later_pass_shuffle, Shuffled(Options(Rule::kSvm, false, false)),
+                  true)
+    ->HARE_RANGES;
+BENCHMARK_CAPTURE(BM_Train, pa_later_pass_shuffle, Shuffled(Options(Rule::kPa, false, false)), true)
+    ->HARE_RANGES;
 
 }  // namespace
 }  // namespace hare::learner
