@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "tools/flags.h"
+#include "tools/train_flags.h"
+
 namespace hare::tools {
 namespace {
 
@@ -142,6 +145,22 @@ TEST(TuneSpaceTest, SentencesAddTemplatesAndAWindowItsContext) {
   // VW's lines have no templates to search.
   given.parse.format = io::Format::kVw;
   EXPECT_EQ(ValuesOf(Dimensions(given, ""), "ngram"), Values{});
+}
+
+// A rule tried at a step of its own, then the step's dimension's value: the
+// later -C replaces the earlier (train would refuse -C twice), and the
+// other flags stay in their order, a switch and a long name too.
+TEST(TuneSpaceTest, AFlagGivenTwiceKeepsItsLastValue) {
+  FlagParser flags;
+  TrainFlags train(flags);
+  EXPECT_EQ(
+      LastOfEachFlag(flags, {"--rule", "svm", "--shuffle", "-C", "10", "--ngram", "2", "-C", "1"}),
+      (Values{"--rule", "svm", "--shuffle", "--ngram", "2", "-C", "1"}));
+  EXPECT_EQ(
+      LastOfEachFlag(flags, {"--aggressiveness", "10", "--shuffle", "-C", "100", "--shuffle"}),
+      (Values{"-C", "100", "--shuffle"}));
+  EXPECT_EQ(LastOfEachFlag(flags, {"--rule", "arow", "--arow-r", "0.1"}),
+            (Values{"--rule", "arow", "--arow-r", "0.1"}));
 }
 
 }  // namespace

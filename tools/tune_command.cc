@@ -307,27 +307,6 @@ std::vector<std::string> Words(std::string_view text) {
   return absl::StrSplit(absl::string_view(text.data(), text.size()), ' ', absl::SkipEmpty());
 }
 
-// `words` (flags, each with its value) with a flag given twice kept at its
-// last: a rule tried with a step of its own ("--rule svm -C 10"), then
-// another step ("-C 1") from the step's dimension.
-std::vector<std::string> LastOfEachFlag(const FlagParser& flags, std::vector<std::string> words) {
-  std::vector<std::vector<std::string>> options;
-  for (std::string& w : words) {
-    if (flags.Knows(w) || options.empty()) options.emplace_back();
-    options.back().push_back(std::move(w));
-  }
-  std::vector<std::string> out;
-  for (size_t i = 0; i < options.size(); ++i) {
-    auto same = [&](const std::vector<std::string>& later) {
-      return flags.SameFlag(options[i][0], later[0]);
-    };
-    if (std::any_of(options.begin() + static_cast<std::ptrdiff_t>(i) + 1, options.end(), same))
-      continue;
-    out.insert(out.end(), options[i].begin(), options[i].end());
-  }
-  return out;
-}
-
 }  // namespace
 
 int TuneCommand(int argc, char** argv) {

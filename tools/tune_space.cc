@@ -1,5 +1,7 @@
 #include "tools/tune_space.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
 #include "io/format.h"
@@ -89,6 +91,24 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     }
   }
   return dims;
+}
+
+std::vector<std::string> LastOfEachFlag(const FlagParser& flags, std::vector<std::string> words) {
+  std::vector<std::vector<std::string>> options;
+  for (std::string& w : words) {
+    if (flags.Knows(w) || options.empty()) options.emplace_back();
+    options.back().push_back(std::move(w));
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < options.size(); ++i) {
+    auto same = [&](const std::vector<std::string>& later) {
+      return flags.SameFlag(options[i][0], later[0]);
+    };
+    if (std::any_of(options.begin() + static_cast<std::ptrdiff_t>(i) + 1, options.end(), same))
+      continue;
+    out.insert(out.end(), options[i].begin(), options[i].end());
+  }
+  return out;
 }
 
 }  // namespace hare::tools

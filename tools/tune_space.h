@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "learner/options.h"
+#include "tools/flags.h"
 
 namespace hare::tools {
 
@@ -29,5 +30,10 @@ bool OfTheRule(const Dimension& d);
 // ascent tries them, the rule's own ones for `rule` (a rule dimension's
 // value; "" is the rule the options given name).
 std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::string_view rule);
+
+// `words` (flags, each with its value, as `flags` knows them) with a flag
+// given twice kept at its last: a rule tried with a step of its own
+// ("--rule svm -C 10"), then another step ("-C 1") from the step's dimension.
+std::vector<std::string> LastOfEachFlag(const FlagParser& flags, std::vector<std::string> words);
 
 }  // namespace hare::tools
