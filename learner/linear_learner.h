@@ -38,8 +38,9 @@
 // descent, svm.h) gets it from the loop: the alpha of example i of the pass
 // (counted from the pass's first, held-out and unlabelled ones too, so that
 // every pass numbers the cache's examples alike) in class k's weights. The
-// alphas are kept only while another pass follows (BeginPass), one float
-// per example and class, and are not part of a saved training state: a run
+// alphas are kept from the first pass of a run of several (BeginPass) to its
+// end, one float per example and class, and are not part of a saved training
+// state: a run
 // that goes on with -i starts them at 0, which minimizes the same objective
 // with ||w - w_start||^2 in place of ||w||^2.
 //
@@ -276,7 +277,16 @@ class LinearLearner final : public Learner {
   float& Dual(uint32_t k, uint64_t ordinal) {
     if (duals_.size() <= k) duals_.resize(k + 1);
     std::vector<float>& d = duals_[k];
-    if (d.size() <= ordinal) d.resize(ordinal + 1, 0.0f);
+    if (d.size() <= ordinal) [[unlikely]] {
+      try {
+        d.resize(ordinal + 1, 0.0f);
+      } catch (const std::bad_alloc&) {
+        throw OutOfMemoryFor(absl::StrCat(
+            "the SVM's dual variables at example ", ordinal + 1, " of the pass, in class ", k + 1,
+            " (4 bytes for each example and class, kept for the passes after the first: "
+            "fewer examples or classes, one pass, or another --rule needs less)"));
+      }
+    }
     return d[ordinal];
   }
 

@@ -94,7 +94,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
   }
   if (l.uneven_margin > 0 && (l.rule == Rule::kNaiveBayes || l.rule == Rule::kSgd)) {
     problem(
-        "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), "
+        "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow, svm), "
         "not ",
         RuleName(l.rule));
   }

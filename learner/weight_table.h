@@ -34,14 +34,25 @@ class TableTooLarge : public std::bad_alloc {
   std::string what_;
 };
 
+// Another allocation that failed, saying what it was for and what needs less.
+class OutOfMemoryFor : public std::bad_alloc {
+ public:
+  explicit OutOfMemoryFor(std::string what) : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
+
 // What a failed allocation says: "out of memory", with the table's sizes and
-// what needs less memory.
+// what needs less memory (or what the memory was for).
 inline std::string OutOfMemory(const std::bad_alloc& e) {
-  const auto* table = dynamic_cast<const TableTooLarge*>(&e);
-  return table != nullptr
-             ? std::string("out of memory: ") + table->what() + " (a smaller -b needs less)"
-             : "out of memory (beside the table: a long line's features, which "
-               "-q, --cubic and n-grams multiply, are one cause)";
+  if (const auto* table = dynamic_cast<const TableTooLarge*>(&e); table != nullptr)
+    return std::string("out of memory: ") + table->what() + " (a smaller -b needs less)";
+  if (const auto* other = dynamic_cast<const OutOfMemoryFor*>(&e); other != nullptr)
+    return std::string("out of memory: ") + other->what();
+  return "out of memory (beside the table: a long line's features, which "
+         "-q, --cubic and n-grams multiply, are one cause)";
 }
 
 class WeightTable {

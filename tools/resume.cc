@@ -15,15 +15,15 @@ namespace {
 constexpr std::string_view kRunFlags[] = {
     "-i",           "-f",        "--passes", "-c",       "--holdout-period", "--holdout-off",
     "--early-stop", "--threads", "--quiet",  "--strict", "--save-resume",    "--probabilities",
-    "--keep-names", "-p",        "-h"};
+    "--keep-names", "-p",        "-h",       "--shuffle"};
 
 // The model's learner line without what belongs to its run ("--passes 5",
-// "--holdout-off", "--holdout-period 4", "--early-stop 2").
+// "--holdout-off", "--holdout-period 4", "--early-stop 2", "--shuffle").
 std::vector<std::string> LearnerWords(const std::string& line) {
   std::vector<std::string> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
   std::vector<std::string> kept;
   for (size_t k = 0; k < words.size(); ++k) {
-    if (words[k] == "--holdout-off") continue;
+    if (words[k] == "--holdout-off" || words[k] == "--shuffle") continue;
     if (words[k] == "--passes" || words[k] == "--holdout-period" || words[k] == "--early-stop") {
       ++k;  // and its value
       continue;
@@ -73,7 +73,9 @@ std::vector<std::string> ResumeOptions(const FlagParser& flags, const std::strin
     return {absl::StrCat(model_path, "'s learner line '", h.learner,
                          "' is not one this hare reads: train it again")};
   }
+  const bool shuffle = options.learner.shuffle;  // the order of this run's passes
   options.learner = learner_train.options.learner;
+  options.learner.shuffle = shuffle;
   options.learner.multiclass = h.multiclass;
   options.parse = h.parse_options();
   options.classes = h.classes;

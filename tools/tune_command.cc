@@ -44,10 +44,10 @@ namespace {
 constexpr const char* kSynopsis =
     "usage: hare tune [FILE...] [train options] [--folds K] [--max-passes N] [--threads N]\n"
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
-    "averaging, --unit-norm, the rule's step (margin, alpha, beta, -C, -l, --arow-r,\n"
-    "--smoothing), --uneven-margin (for the rules with a margin) and, with --format text\n"
-    "or fasttext, the templates (--ngram, --minn/--maxn, --affix; --window, --collocations,\n"
-    "--no-unigrams when a --window or --collocations is given),\n"
+    "averaging, --shuffle, --unit-norm, the rule's step (margin, alpha, beta, -C, -l,\n"
+    "--arow-r, --smoothing), --uneven-margin (for the rules with a margin) and, with\n"
+    "--format text or fasttext, the templates (--ngram, --minn/--maxn, --affix; --window,\n"
+    "--collocations, --no-unigrams when a --window or --collocations is given),\n"
     "by coordinate ascent, each candidate scored on a holdout of every 5th example (or\n"
     "K folds) after every pass. The train options given are the starting point and stay fixed\n"
     "unless the search changes them (a rule tried starts from its own defaults, without the\n"
@@ -461,6 +461,8 @@ int TuneCommand(int argc, char** argv) {
     if (!changed) break;
   }
   std::vector<std::string> args = args_of(values);
+  // --shuffle orders the passes after the first: a line of one pass needs none.
+  if (best.passes == 1) std::erase(args, std::string("--shuffle"));
   args.push_back("--passes");
   args.push_back(std::to_string(best.passes));
   // The pass count was chosen on tune's own holdout: hare train then learns

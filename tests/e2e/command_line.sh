@@ -42,7 +42,7 @@ expect_code 1 "$HARE" train --rule nb --margin 1 d.vw 2> err.txt
 grep -q "nb learns from every example" err.txt || fail "nb with a margin: $(cat err.txt)"
 for rule in sgd nb; do
   expect_code 1 "$HARE" train --rule $rule --uneven-margin 3 d.vw 2> err.txt
-  grep -q -- "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow), not $rule" err.txt ||
+  grep -q -- "--uneven-margin is for the rules with a margin (perceptron, the winnows, pa, arow, svm), not $rule" err.txt ||
     fail "$rule with --uneven-margin: $(cat err.txt)"
 done
 expect_code 1 "$HARE" train --margin 1 --normalized-margin --uneven-margin 2 d.vw 2> err.txt

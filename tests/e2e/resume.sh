@@ -64,6 +64,19 @@ grep -q "^probabilities     sigmoid" info.txt || fail "no calibration: $(cat inf
 examples=$(grep '^examples trained' info.txt | awk '{ print $3 }')
 (( examples > 1700 )) || fail "examples trained: $examples"
 "$HARE" test -i again.hare b.vw --quiet > /dev/null 2>&1 || fail "the model that went on does not test"
+# --shuffle orders a run's passes: the model's line shows it, and a run that
+# goes on chooses again (with it or without it, the SVM's alphas start at 0).
+"$HARE" train --quiet --rule svm -C 2 --shuffle --passes 2 --holdout-off a.vw -f svm.hare --save-resume 2> err.txt ||
+  fail "svm --shuffle: $(cat err.txt)"
+"$HARE" model info -i svm.hare | grep -q "^learner           --rule svm --shuffle -C 2 --passes 2 --holdout-off$" ||
+  fail "svm learner line: $("$HARE" model info -i svm.hare | grep ^learner)"
+"$HARE" train --quiet -i svm.hare b.vw --passes 3 -f svm2.hare 2> err.txt || fail "-i without --shuffle: $(cat err.txt)"
+"$HARE" model info -i svm2.hare | grep -q "^learner           --rule svm -C 2 --passes 3$" ||
+  fail "-i without --shuffle, learner line: $("$HARE" model info -i svm2.hare | grep ^learner)"
+"$HARE" train --quiet -i svm.hare b.vw --passes 3 --shuffle -f svm3.hare 2> err.txt || fail "-i --shuffle: $(cat err.txt)"
+"$HARE" model info -i svm3.hare | grep -q "^learner           --rule svm --shuffle -C 2 --passes 3$" ||
+  fail "-i --shuffle, learner line: $("$HARE" model info -i svm3.hare | grep ^learner)"
+cmp -s svm2.hare svm3.hare && fail "-i with and without --shuffle give the same model"
 # A cache numbers classes as its run met them, and after -i the model's come
 # first: a cache made without the model is rebuilt, the next run with it
 # reads it, and a run without -i does not take it (its classes would be the

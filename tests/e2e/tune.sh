@@ -152,6 +152,11 @@ grep -qxF "hare tune: no labelled example held out (1 in 5): too few examples to
 "$HARE" tune --format text --multiclass ova -b 18 --max-passes 1 trec.tsv > one.txt 2> one.log ||
   fail "--max-passes 1: $(cat one.log)"
 grep -q -- ' --passes 1$' one.txt || fail "--max-passes 1 line: $(cat one.txt)"
+# A line of one pass leaves a given --shuffle out: it orders later passes.
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 1 --shuffle small.tsv > shuffle.txt 2> shuffle.log ||
+  fail "--max-passes 1 --shuffle: $(cat shuffle.log)"
+grep -q -- '--shuffle' shuffle.txt && fail "a one-pass line with --shuffle: $(cat shuffle.txt)"
+grep -q -- ' --passes 1$' shuffle.txt || fail "--max-passes 1 --shuffle line: $(cat shuffle.txt)"
 awk 'NR % 5 == 0' trec.tsv > fifth.tsv
 "$HARE" train --quiet --format text --multiclass ova -b 18 --probabilities --holdout-period 5 \
   trec.tsv -f four5.model 2>/dev/null
