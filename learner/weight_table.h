@@ -22,19 +22,7 @@
 
 namespace hare::learner {
 
-// A table larger than the machine's memory: its pages are only taken when
-// touched, but the scans that save a model touch them all, and the kernel
-// would kill hare (or another process) then, after the training.
-class TableTooLarge : public std::bad_alloc {
- public:
-  explicit TableTooLarge(std::string what) : what_(std::move(what)) {}
-  const char* what() const noexcept override { return what_.c_str(); }
-
- private:
-  std::string what_;
-};
-
-// Another allocation that failed, saying what it was for and what needs less.
+// An allocation that failed, saying what it was for and what needs less.
 class OutOfMemoryFor : public std::bad_alloc {
  public:
   explicit OutOfMemoryFor(std::string what) : what_(std::move(what)) {}
@@ -42,6 +30,14 @@ class OutOfMemoryFor : public std::bad_alloc {
 
  private:
   std::string what_;
+};
+
+// A table larger than the machine's memory: its pages are only taken when
+// touched, but the scans that save a model touch them all, and the kernel
+// would kill hare (or another process) then, after the training.
+class TableTooLarge : public OutOfMemoryFor {
+ public:
+  using OutOfMemoryFor::OutOfMemoryFor;
 };
 
 // What a failed allocation says: "out of memory", with the table's sizes and
