@@ -402,10 +402,16 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
   features_.clear();
   if (names != nullptr) names->clear();
   const size_t n = tokens.size();
-  words_.resize(n);
-  for (size_t i = 0; i < n; ++i) words_[i] = FeatureHash(tokens[i], word_namespace_);
+  // words_[first + i] is token i's hash; words_[0] that of <s> when first is 1.
+  const size_t first = options_.bos && n > 0 ? 1 : 0;
+  words_.resize(first + n);
+  if (first == 1) words_[0] = FeatureHash(kBosWord, word_namespace_);
+  for (size_t i = 0; i < n; ++i) words_[first + i] = FeatureHash(tokens[i], word_namespace_);
+  auto word = [&](size_t w) { return w < first ? kBosWord : tokens[w - first]; };
   if (options_.unigrams) {
-    for (size_t i = 0; i < n; ++i) Add(words_[i], names, [&] { return std::string(tokens[i]); });
+    for (size_t w = 0; w < words_.size(); ++w) {
+      Add(words_[w], names, [&] { return std::string(word(w)); });
+    }
   }
   // n-grams of 2..ngram words, neighbours at most `skips` words apart.
   ForEachGram(words_, options_.ngram, options_.skips, grams_,
@@ -414,7 +420,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
                   std::string name;
                   for (size_t k = 0; k < at.size(); ++k) {
                     if (k > 0) name.push_back('_');
-                    name.append(tokens[at[k]]);
+                    name.append(word(at[k]));
                   }
                   return name;
                 });
@@ -462,7 +468,9 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
       const int64_t j = static_cast<int64_t>(t) + o;
       return j < 0 || j >= static_cast<int64_t>(n) ? nullptr : &tokens[static_cast<size_t>(j)];
     };
-    auto positional = [&](size_t t, int o) { return Combine(words_[t + o], OffsetHash(o)); };
+    auto positional = [&](size_t t, int o) {
+      return Combine(words_[first + t + o], OffsetHash(o));
+    };
     auto label = [](int o, std::string_view w) {
       std::string out = o > 0 ? "+" : "";
       out.append(std::to_string(o));

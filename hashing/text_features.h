@@ -17,6 +17,9 @@
 // Templates (all in the default namespace unless said; the hash of a
 // combination is a function of its parts' hashes, never of a built string):
 //   word unigrams                 h(w)
+//   start of sentence (bos)       the word "<s>" before the first word, in the unigrams and
+//                                 n-grams (which no token can be: the tokenizer splits "<s>"),
+//                                 so that "<s>_What" says which word opens the sentence
 //   word n-grams, 2..ngram        Combine(...Combine(h(w1), h(w2))..., h(wn))
 //     with skips k: the n words may have up to k skipped words between neighbours
 //   char n-grams, minn..maxn      h(g) in namespace "chars", of "<word>" as fastText
@@ -64,12 +67,15 @@ inline constexpr const char* kAffixNamespace = "affix";
 
 inline constexpr int kMaxAffix = 7;  // VW's: one digit
 inline constexpr size_t kMaxAffixes = 8;
+// The start-of-sentence word of --bos.
+inline constexpr std::string_view kBosWord = "<s>";
 
 struct TextFeatureOptions {
   bool unigrams = true;
-  int ngram = 1;  // word n-grams up to this length (1: unigrams only)
-  int skips = 0;  // words that may be skipped between neighbours of an n-gram
-  int minn = 0;   // character n-grams of minn..maxn characters (0: none)
+  bool bos = false;  // "<s>" before the first word of a sentence that has one
+  int ngram = 1;     // word n-grams up to this length (1: unigrams only)
+  int skips = 0;     // words that may be skipped between neighbours of an n-gram
+  int minn = 0;      // character n-grams of minn..maxn characters (0: none)
   int maxn = 0;
   int window = 0;  // words at -window..window around the target (0: none)
   bool collocations = false;
@@ -143,7 +149,7 @@ class TextFeaturizer {
   uint64_t char_namespace_;
   uint64_t affix_namespace_;
   std::string target_;              // case-folded like the tokens
-  std::vector<uint64_t> words_;     // h(w) of each token
+  std::vector<uint64_t> words_;     // h(w) of each token, after h(<s>) with bos
   std::vector<uint64_t> features_;  // the output
   GramScratch grams_;
   size_t chars_begin_ = 0, chars_end_ = 0;  // where the last Features() put each namespace

@@ -64,6 +64,7 @@ std::string CacheKey(const ParseOptions& o, const std::vector<std::string>& inpu
                     " window=", t.window, " collocations=", t.collocations,
                     " keep_case=", t.keep_case, " target=", t.target,
                     " tokenizer=", hashing::TokenizerId());
+    if (t.bos) absl::StrAppend(&key, " bos=1");  // (absent from older keys, which stay valid)
   }
   if (o.format == Format::kFastText) absl::StrAppend(&key, " label_prefix=", o.label_prefix);
   for (const std::string& path : inputs) {

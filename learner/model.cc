@@ -272,8 +272,8 @@ absl::Status SaveModel(const ModelHeader& header, const WeightSource& weights,
   out.Put<float>(header.learning_rate);
   out.Put<uint64_t>(header.examples);
   const hashing::TextFeatureOptions& t = header.text;
-  for (int v : {int{t.unigrams}, t.ngram, t.skips, t.minn, t.maxn, t.window, int{t.collocations},
-                int{t.keep_case}, header.tokenizer}) {
+  for (int v : {int{t.unigrams} | (t.bos ? 2 : 0), t.ngram, t.skips, t.minn, t.maxn, t.window,
+                int{t.collocations}, int{t.keep_case}, header.tokenizer}) {
     out.Put<uint8_t>(static_cast<uint8_t>(v));
   }
   out.Put<uint16_t>(static_cast<uint16_t>(t.target.size()));
@@ -523,7 +523,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   h.threshold_per_feature = (flags & 1) != 0;
   h.normalize_input = (flags & 2) != 0;
   h.unit_norm = (flags & 4) != 0;
-  h.text.unigrams = text[0] == 1;
+  // Bit 0 of the first byte: unigrams; bit 1 (from version 14): --bos.
+  if (text[0] > (version >= 14 ? 3 : 1)) return refuse("its text templates are out of range");
+  h.text.unigrams = (text[0] & 1) != 0;
+  h.text.bos = (text[0] & 2) != 0;
   h.text.ngram = text[1];
   h.text.skips = text[2];
   h.text.minn = text[3];

@@ -136,6 +136,7 @@ TEST_F(ModelTest, TextTemplatesAndInteractionsRoundTrip) {
   ModelHeader h = Header();
   h.format = io::Format::kText;
   h.text = {.unigrams = false,
+            .bos = true,
             .ngram = 3,
             .skips = 1,
             .minn = 2,
@@ -523,17 +524,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 14;  // format version 14
+  newer[8] = 15;  // format version 15
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 14, but this hare reads versions 4 to 13 (made by a newer hare)");
+                ": format version 15, but this hare reads versions 4 to 14 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 13");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 14");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");

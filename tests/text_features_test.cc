@@ -334,6 +334,31 @@ TEST(TextFeaturesTest, UnigramsAndNgrams) {
   EXPECT_EQ(n.hashes[4], Combine(Combine(H("a"), H("b")), H("c")));
 }
 
+// --bos: "<s>" before the first word, a word of its own in the unigrams and
+// n-grams (and skip-grams), in no other template; none in an empty sentence.
+TEST(TextFeaturesTest, StartOfSentenceWord) {
+  const Named n =
+      Featurize("What is", {.bos = true, .ngram = 2, .affixes = {3}, .keep_case = true});
+  EXPECT_EQ(n.names,
+            (std::vector<std::string>{"<s>", "What", "is", "<s>_What", "What_is", "+3Wha"}));
+  EXPECT_EQ(n.hashes[0], H("<s>"));
+  EXPECT_EQ(n.hashes[0], 0x83e39a9c04d5eccdull);  // Debian's python3-xxhash agrees
+  EXPECT_EQ(n.hashes[3], Combine(H("<s>"), H("What")));
+  EXPECT_EQ(Featurize("a b c", {.unigrams = false, .bos = true, .ngram = 3, .skips = 1}).names,
+            (std::vector<std::string>{"<s>_a", "<s>_a_b", "<s>_a_c", "<s>_b", "<s>_b_c", "a_b",
+                                      "a_b_c", "a_c", "b_c"}));
+  EXPECT_TRUE(Featurize(" ", {.bos = true, .ngram = 2}).names.empty());
+  // The tokenizer never makes the word "<s>": the text "<s>" is three tokens.
+  EXPECT_EQ(Featurize("<s>", {}).names, (std::vector<std::string>{"<", "s", ">"}));
+  // The window counts offsets from the target among the sentence's words alone.
+  const TextFeatureOptions window{.unigrams = false, .window = 2, .collocations = true};
+  TextFeatureOptions window_bos = window;
+  window_bos.bos = true;
+  EXPECT_EQ(Featurize("x _TARGET_ y", window_bos).hashes, Featurize("x _TARGET_ y", window).hashes);
+  EXPECT_EQ(Featurize("x _TARGET_ y", window_bos).names,
+            (std::vector<std::string>{"-1=x", "+1=y", "-1=x&+1=y"}));
+}
+
 TEST(TextFeaturesTest, SkipGrams) {
   // Bigrams whose words are at most one word apart.
   const Named n = Featurize("a b c d", {.unigrams = false, .ngram = 2, .skips = 1});

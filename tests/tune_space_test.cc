@@ -126,18 +126,21 @@ TEST(TuneSpaceTest, SentencesAddTemplatesAndAWindowItsContext) {
   given.parse.format = io::Format::kText;
   std::vector<Dimension> dims = Dimensions(given, "");
   EXPECT_EQ(Names(dims), (Values{"rule", "average", "shuffle", "unit-norm", "step", "uneven-margin",
-                                 "ngram", "chars", "affix"}));
+                                 "ngram", "chars", "affix", "bos"}));
   EXPECT_EQ(ValuesOf(dims, "ngram"), (Values{"", "--ngram 2", "--ngram 3"}));
   EXPECT_EQ(ValuesOf(dims, "chars"), (Values{"", "--minn 3 --maxn 5"}));
   EXPECT_EQ(ValuesOf(dims, "affix"), (Values{"", "--affix +4"}));
+  EXPECT_EQ(ValuesOf(dims, "bos"), (Values{"", "--bos"}));
 
   // Given affixes are tried away; a window brings the confusion sets' templates.
   given.parse.format = io::Format::kFastText;
   given.parse.text.affixes = {4};
   given.parse.text.window = 3;
   given.parse.text.unigrams = false;
+  given.parse.text.bos = true;
   dims = Dimensions(given, "");
   EXPECT_EQ(ValuesOf(dims, "affix"), (Values{"", "!--affix"}));
+  EXPECT_EQ(ValuesOf(dims, "bos"), (Values{"", "!--bos"}));
   EXPECT_EQ(ValuesOf(dims, "window"), (Values{"", "--window 2", "--window 3", "--window 5"}));
   EXPECT_EQ(ValuesOf(dims, "collocations"), (Values{"", "--collocations"}));
   EXPECT_EQ(ValuesOf(dims, "unigrams"), (Values{"", "!--no-unigrams"}));

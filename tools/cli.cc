@@ -237,6 +237,9 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
   if (lettered_skips != nullptr) flags.AllowRepeats("--skips");
   flags.AddString("--target", "WORD", "text: the target marker (default _TARGET_)", &text.target);
   flags.AddSwitch("--keep-case", "text: do not lower-case", &text.keep_case);
+  flags.AddSwitch(
+      "--bos", "text: a start-of-sentence word <s> before the first, in the unigrams and n-grams",
+      &text.bos);
   flags.Add("--no-unigrams", "", "text: no single-word features", [&text](std::string_view) {
     text.unigrams = false;
     return absl::OkStatus();

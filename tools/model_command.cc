@@ -15,10 +15,11 @@ namespace hare::tools {
 
 namespace {
 
-// "unigrams, ngram 2, chars 3-6, affix +4, window 2, collocations, target _TARGET_"
+// "unigrams, bos, ngram 2, chars 3-6, affix +4, window 2, collocations, target _TARGET_"
 std::string TemplatesText(const hashing::TextFeatureOptions& t) {
   std::vector<std::string> parts;
   if (t.unigrams) parts.push_back("unigrams");
+  if (t.bos) parts.push_back("bos");
   if (t.ngram > 1) parts.push_back(absl::StrFormat("ngram %d", t.ngram));
   if (t.skips > 0) parts.push_back(absl::StrFormat("skips %d", t.skips));
   if (t.maxn > 0) parts.push_back(absl::StrFormat("chars %d-%d", t.minn, t.maxn));

@@ -240,7 +240,8 @@ std::vector<std::string> TrainFlags::Finish() {
   if (!io::IsSentences(o.parse.format) && !(o.parse.text == hashing::TextFeatureOptions{})) {
     problems.push_back(
         "the text templates (--minn, --maxn, --affix, --window, --collocations, --target, "
-        "--keep-case, --no-unigrams; --ngram, --skips and --affix but with --format vw) need "
+        "--keep-case, --no-unigrams, --bos; --ngram, --skips and --affix but with --format vw) "
+        "need "
         "--format text or fasttext");
   }
   for (std::string& problem : ValidateLabelPrefix(flags_, o.parse.format, o.parse.label_prefix))

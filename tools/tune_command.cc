@@ -46,7 +46,7 @@ constexpr const char* kSynopsis =
     "Searches hare train's options on labelled FILEs: the rule (and multiclass method),\n"
     "averaging, --shuffle, --unit-norm, the rule's step (margin, alpha, beta, -C, -l,\n"
     "--arow-r, --smoothing), --uneven-margin (for the rules with a margin) and, with\n"
-    "--format text or fasttext, the templates (--ngram, --minn/--maxn, --affix; --window,\n"
+    "--format text or fasttext, the templates (--ngram, --minn/--maxn, --affix, --bos; --window,\n"
     "--collocations, --no-unigrams when a --window or --collocations is given),\n"
     "by coordinate ascent, each candidate scored on a holdout of every 5th example (or\n"
     "K folds) after every pass. The train options given are the starting point and stay fixed\n"

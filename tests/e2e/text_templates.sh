@@ -51,6 +51,25 @@ expect_eq "features" "pos | the _target_ isn't bad . the__target_ _target__isn't
 # Affixes (VW's --affix, of words longer than the affix), in |affix.
 printf "pos\tWhat is the temperature in Athènes ?\n" | "$HARE" features --affix +4,-3 > features.txt
 expect_eq "affixes" "pos | what is the temperature in athènes ? |affix -3hat +4temp -3ure +4athè -3nes" "$(cat features.txt)"
+# --bos: "<s>" before the first word, in the unigrams and n-grams; in the model.
+printf "pos\tWhat is it ?\n" | "$HARE" features --bos --ngram 2 > features.txt
+expect_eq "bos" "pos | <s> what is it ? <s>_what what_is is_it it_?" "$(cat features.txt)"
+"$HARE" train "${common[@]}" --bos --ngram 2 --keep-names train.txt -f bos.model 2>/dev/null
+"$HARE" model info -i bos.model > info.txt
+grep -q "^text templates    unigrams, bos, ngram 2$" info.txt || fail "model info: $(cat info.txt)"
+"$HARE" model dump -i bos.model > dump.txt
+grep -q "^<s>_the	" dump.txt || fail "model dump: no <s>_the"
+"$HARE" test -i bos.model test.txt --quiet 2> bos.txt
+awk -v u="$(accuracy uni.txt)" -v b="$(accuracy bos.txt)" 'BEGIN { exit !(b > u + 0.01) }' ||
+  fail "--bos --ngram 2 $(accuracy bos.txt) not better than unigrams $(accuracy uni.txt)"
+# A cache made without --bos is not read with it: the same model as without a cache.
+"$HARE" train "${common[@]}" --ngram 2 -c text.cache train.txt -f nobos.model 2>/dev/null
+"$HARE" train "${common[@]}" --ngram 2 --bos -c text.cache train.txt -f bos-cached.model 2>/dev/null
+"$HARE" train "${common[@]}" --ngram 2 --bos train.txt -f bos-plain.model 2>/dev/null
+cmp -s bos-plain.model bos-cached.model || fail "--bos read a cache made without it"
+expect_code 1 "$HARE" train --format vw --bos train.txt 2> err.txt
+grep -q -- "--bos; --ngram, --skips and --affix but with --format vw) need --format text or fasttext" err.txt ||
+  fail "--bos of VW: $(cat err.txt)"
 "$HARE" train "${common[@]}" --affix +4 --keep-names train.txt -f affix.model 2>/dev/null
 "$HARE" model info -i affix.model > info.txt
 grep -q "^text templates    unigrams, affix +4$" info.txt || fail "model info: $(cat info.txt)"
