@@ -12,8 +12,8 @@
 # DATA            the data folder (default ../shared/data beside the repository)
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
 #                 (default "--format text --multiclass ova --rule arow --arow-r 0.03
-#                 --unit-norm --ngram 2 --affix +4,+6 --keep-case --uneven-margin 2
-#                 -b 22")
+#                 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case
+#                 --uneven-margin 2 -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
 #                 --passes 1 (default "--format text --multiclass ova --rule arow
 #                 --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams
@@ -28,7 +28,7 @@
 #                 one pass each, for the mean/min/max column (default 5; 0: none)
 # LIBLINEAR_FEATURES  "words" (default): LIBLINEAR gets the white-space words and
 #                 their bigrams, as below; "hare": it gets the features hare's
-#                 default command makes (hare features --ngram 2 --affix +4,+6
+#                 default command makes (hare features --ngram 2 --bos --affix +4,+6
 #                 --keep-case; confusion sets
 #                 --window 3 --collocations --no-unigrams), so the tools differ in
 #                 the learner alone
@@ -91,7 +91,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --affix +4,+6 --keep-case --uneven-margin 2 -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case --uneven-margin 2 -b 22}
 CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS --folds 5}
 CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS --folds 5}
@@ -304,7 +304,7 @@ for entry in "${corpora[@]}"; do
     prepare "$dir" "$DATA/$trainfile" || die "$name: preparing the data failed"
   fi
   if [[ $LIBLINEAR_FEATURES == hare ]]; then
-    templates=(--ngram 2 --affix +4,+6 --keep-case)
+    templates=(--ngram 2 --bos --affix +4,+6 --keep-case)
     [[ $kind == confusion ]] && templates=(--window 3 --collocations --no-unigrams)
     prepare_hare_features "$dir" "${templates[@]}" || die "$name: hare features failed"
   fi
