@@ -575,6 +575,38 @@ std::string AsVersion(std::string bytes, uint32_t version) {
   return bytes;
 }
 
+// --bos is bit 1 of the text templates' first byte (bit 0: unigrams) from
+// version 14 on: a version 13 file loads without it and refuses the bit, and
+// no other bit is taken.
+TEST_F(ModelTest, BosIsABitOfVersion14) {
+  ModelHeader h = Header();
+  h.format = io::Format::kText;
+  h.text.ngram = 2;
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  const std::string plain = ReadFile(path_);
+  h.text.bos = true;
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  const std::string bos = ReadFile(path_);
+  // After the magic, version, header size, bits, seed, 4 bytes, 2 floats and
+  // the example count.
+  constexpr size_t kTextByte = 48;
+  EXPECT_EQ(plain[kTextByte], 1);
+  EXPECT_EQ(bos[kTextByte], 3);
+  WriteFile(path_, AsVersion(plain, 13));
+  absl::StatusOr<Model> m = LoadModel(path_);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_FALSE(m->header().text.bos);
+  EXPECT_EQ(m->header().text.ngram, 2);
+  const std::string refused =
+      "cannot load model " + path_ + ": its text templates are out of range";
+  WriteFile(path_, AsVersion(bos, 13));
+  EXPECT_EQ(LoadModel(path_).status().message(), refused);
+  std::string other_bit = bos;
+  other_bit[kTextByte] = 7;
+  WriteFile(path_, AsVersion(other_bit, 14));  // (the checksum made again)
+  EXPECT_EQ(LoadModel(path_).status().message(), refused);
+}
+
 TEST_F(ModelTest, AnInteractionModelOfFormatVersion6IsRefused) {
   auto as_version_6 = [&](const ModelHeader& h) {
     EXPECT_TRUE(SaveModel(h, TestWeights(), path_).ok());

@@ -272,6 +272,11 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
   }
+  if (text.bos && !text.unigrams && text.ngram < 2) {
+    problems.push_back(
+        "--bos needs the unigrams or --ngram 2 or more: <s> is a word for them, no other "
+        "template's");
+  }
   if (!text.unigrams && text.ngram < 2 && text.maxn == 0 && text.affixes.empty() &&
       text.window == 0 && !text.collocations) {
     problems.push_back(

@@ -23,7 +23,7 @@ int ParseCommandLine(FlagParser& flags, const char* synopsis, int argc, char** a
                      bool files = true);
 
 // The flags of --format text's templates: --ngram, --skips, --minn, --maxn,
-// --affix, --window, --collocations, --target, --keep-case, --no-unigrams. With
+// --affix, --window, --collocations, --target, --keep-case, --no-unigrams, --bos. With
 // `lettered_*`, --ngram and --skips also take VW's "aN" (namespaces a*) and
 // --affix VW's "+Na", which go there.
 void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,

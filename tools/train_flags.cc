@@ -241,8 +241,7 @@ std::vector<std::string> TrainFlags::Finish() {
     problems.push_back(
         "the text templates (--minn, --maxn, --affix, --window, --collocations, --target, "
         "--keep-case, --no-unigrams, --bos; --ngram, --skips and --affix but with --format vw) "
-        "need "
-        "--format text or fasttext");
+        "need --format text or fasttext");
   }
   for (std::string& problem : ValidateLabelPrefix(flags_, o.parse.format, o.parse.label_prefix))
     problems.push_back(std::move(problem));

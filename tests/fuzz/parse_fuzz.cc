@@ -73,6 +73,8 @@ Choice Choose(const uint8_t* b) {
       Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow, Rule::kPa,
       Rule::kSgd,        Rule::kArow,   Rule::kNaiveBayes,     Rule::kModifiedBalancedWinnow};
   c.learner.rule = kRules[b[3] & 7];
+  // (Bit 7 also picks SGD's loss below.)
+  p.text.bos = ((b[3] >> 7) & 1) && (p.text.unigrams || p.text.ngram > 1);
   c.learner.average = (b[3] >> 3) & 1;
   c.learner.adagrad = ((b[3] >> 4) & 1) && c.learner.rule != Rule::kArow &&
                       c.learner.rule != Rule::kNaiveBayes && c.learner.rule != Rule::kWinnow &&
