@@ -384,7 +384,8 @@ TextFeaturizer::TextFeaturizer(const TextFeatureOptions& options, uint64_t seed)
     : options_(options),
       word_namespace_(NamespaceHash(kDefaultNamespace, seed)),
       char_namespace_(NamespaceHash(kCharsNamespace, seed)),
-      affix_namespace_(NamespaceHash(kAffixNamespace, seed)) {
+      affix_namespace_(NamespaceHash(kAffixNamespace, seed)),
+      bos_hash_(FeatureHash(kBosWord, word_namespace_)) {
   std::string storage;
   std::vector<std::string_view> tokens;
   Tokenize(options.target, options.keep_case, storage, tokens);
@@ -405,7 +406,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
   // words_[first + i] is token i's hash; words_[0] that of <s> when first is 1.
   const size_t first = options_.bos && n > 0 ? 1 : 0;
   words_.resize(first + n);
-  if (first == 1) words_[0] = FeatureHash(kBosWord, word_namespace_);
+  if (first == 1) words_[0] = bos_hash_;
   for (size_t i = 0; i < n; ++i) words_[first + i] = FeatureHash(tokens[i], word_namespace_);
   auto word = [&](size_t w) { return w < first ? kBosWord : tokens[w - first]; };
   if (options_.unigrams) {

@@ -148,6 +148,7 @@ class TextFeaturizer {
   uint64_t word_namespace_;
   uint64_t char_namespace_;
   uint64_t affix_namespace_;
+  uint64_t bos_hash_;               // h(<s>)
   std::string target_;              // case-folded like the tokens
   std::vector<uint64_t> words_;     // h(w) of each token, after h(<s>) with bos
   std::vector<uint64_t> features_;  // the output

@@ -8,15 +8,19 @@
 //      u8 rule, u8 flags (1: threshold per unit of sum x, 2: inputs normalized
 //      to ||x|| = 1, 4: feature values scaled to length 1 before the constant
 //      is added, --unit-norm), f32 threshold, f32 learning rate, u64 examples trained,
-//      then the text templates: u8 unigrams (bit 0; bit 1: --bos), ngram, skips, minn, maxn,
-//      window, collocations, keep case, tokenizer version (hashing::kTokenizerVersion; a text model
-//      of another is refused; version 4 files lack this byte), u16 target length T, T bytes of the
-//      target, then u8 I interactions, each u8 length L (2 or 3) and L bytes, then u8 multiclass
-//      method, u8 calibration, f32 A, f32 B, u32 K classes (0: binary), each u16 length L and L
-//      bytes of its name, then VW's --ngram and --skips specs: for each, u8 count, each u8 length L
-//      and L bytes, then (from version 6) u16 length L and L bytes of the learner's options as hare
-//      train flags (LearnerFlags), and u32 passes run, then (from version 8) u8 A and A i8 affixes
-//      of the text's words
+//      then the text templates: u8 unigrams (bit 0; from version 14, bit 1:
+//      --bos), ngram, skips, minn, maxn, window,
+//      collocations, keep case, tokenizer version (hashing::kTokenizerVersion;
+//      a text model of another is refused; version 4 files lack this byte),
+//      u16 target length T, T bytes of the target,
+//      then u8 I interactions, each u8 length L (2 or 3) and L bytes,
+//      then u8 multiclass method, u8 calibration, f32 A, f32 B, u32 K
+//      classes (0: binary), each u16 length L and L bytes of its name,
+//      then VW's --ngram and --skips specs: for each, u8 count, each u8
+//      length L and L bytes,
+//      then (from version 6) u16 length L and L bytes of the learner's
+//      options as hare train flags (LearnerFlags), and u32 passes run,
+//      then (from version 8) u8 A and A i8 affixes of the text's words
 //      (+n: the first n characters, -n: the last n),
 //      then (from version 9) VW's --affix specs: u8 count, each u8 length L
 //      and L bytes ("+4a", "-3"), then the namespace letters of --ignore,
