@@ -32,6 +32,26 @@ void ExampleBatch::EndExample(uint32_t line, float label, float importance, floa
   offsets_.push_back(indices_.size());
 }
 
+void ExampleBatch::CopyPart(const ExampleBatch& from, size_t begin, size_t end) {
+  Clear();
+  const uint32_t before = begin == 0 ? 0 : from.line(begin - 1);  // the earlier parts' lines
+  const uint32_t last = end == from.size() ? from.line_count : from.line(end - 1);
+  input_name = from.input_name;
+  first_line = from.first_line + before;
+  line_count = last - before;
+  const bool names = !from.names_.empty() && from.names_.size() == from.indices_.size();
+  for (size_t i = begin; i < end; ++i) {
+    BeginExample();
+    const size_t first = from.offsets_[i];
+    const size_t stop = from.offsets_[i + 1];
+    indices_.insert(indices_.end(), from.indices_.begin() + first, from.indices_.begin() + stop);
+    values_.insert(values_.end(), from.values_.begin() + first, from.values_.begin() + stop);
+    if (names) names_.insert(names_.end(), from.names_.begin() + first, from.names_.begin() + stop);
+    EndExample(from.lines_[i] - before, from.labels_[i], from.importances_[i], from.initials_[i],
+               from.tags_[i], from.class_labels_[i]);
+  }
+}
+
 void ExampleBatch::ScaleToUnitLength() {
   const std::span<float> values(values_.data() + feature_end_mark_,
                                 values_.size() - feature_end_mark_);

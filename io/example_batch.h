@@ -48,6 +48,14 @@ class ExampleBatch {
   void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,
                   std::string_view class_label = {});
   void DropExample();  // forgets the features added since BeginExample
+  // Makes this batch a copy of examples [begin, end) of `from`, a part of it
+  // to score on its own. The part's lines run from the one after example
+  // begin - 1's (the chunk's first when begin is 0) to example end - 1's (to
+  // the chunk's last when end is from.size()), numbered from its own first
+  // line, so that the parts' lines add up to the chunk's. It has no bad
+  // lines (they are `from`'s) and no byte count; tags and class labels still
+  // point into `from`'s chunk.
+  void CopyPart(const ExampleBatch& from, size_t begin, size_t end);
   size_t FeaturesSinceBegin() const { return indices_.size() - feature_end_mark_; }
   // Gives back the memory the features' vectors hold beyond their size.
   void ReleaseSpareMemory();

@@ -65,6 +65,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
                      ClassMap& classes, RunStats& stats, ProgressTable& table,
                      ScoreBatch&& score_batch) {
   Scores scores;
+  io::ExampleBatch part_batch;  // a part of a batch too large to score whole
   std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
   std::vector<uint8_t> every;  // a predict-only pass holds out all
@@ -97,42 +98,58 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     }
     if (pass.names != nullptr) pass.names->Add(*batch, ids, held_out);
     if (pass.predict_only && every.size() < batch->size()) every.resize(batch->size(), 1);
-    if (absl::Status s =
-            score_batch(*batch, std::span<const int32_t>(ids),
-                        pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
-                                          : std::span<const uint8_t>(held_out),
-                        scores);
-        !s.ok()) {
-      return s;
-    }
-    const std::vector<std::string>& names = classes.names();
-    for (size_t i = 0; i < batch->size(); ++i) {
-      if (pass.calibration != nullptr && scores.binary()) {
-        pass.calibration->ClassProbabilities(scores.row(i), true, probabilities);
+    const std::span<const uint8_t> holdout =
+        pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
+                          : std::span<const uint8_t>(held_out);
+    // Scored in parts of at most options.max_scores scores (one part, the
+    // batch itself, unless its examples times its classes are more).
+    const size_t part = std::max<size_t>(
+        1, options.max_scores / std::max<size_t>(1, static_cast<size_t>(classes.size())));
+    size_t begin = 0;
+    do {
+      const size_t end = std::min(batch->size(), begin + part);
+      const io::ExampleBatch* scored = batch;
+      if (begin > 0 || end < batch->size()) {
+        part_batch.CopyPart(*batch, begin, end);
+        scored = &part_batch;
       }
-      const int32_t predicted = scores.Predicted(i, probabilities);
-      const size_t features = batch->indices(i).size();
-      ++stats.examples;
-      stats.features += features;
-      const bool wrong = ids[i] >= 0 && predicted != ids[i];
-      if (!held_out.empty() && held_out[i]) {
-        PassResult& r = *pass.result;
-        r.holdout_unlabelled += ids[i] < 0;
-        if (ids[i] >= 0) {
-          ++r.holdout_examples;
-          r.holdout_mistakes += wrong;
-          if (r.holdout_class < 0) r.holdout_class = ids[i];
-          r.holdout_one_class &= ids[i] == r.holdout_class;
+      if (absl::Status s =
+              score_batch(*scored, std::span<const int32_t>(ids).subspan(begin, end - begin),
+                          holdout.empty() ? holdout : holdout.subspan(begin, end - begin), scores);
+          !s.ok()) {
+        return s;
+      }
+      const std::vector<std::string>& names = classes.names();
+      for (size_t j = 0; j < end - begin; ++j) {
+        const size_t i = begin + j;
+        if (pass.calibration != nullptr && scores.binary()) {
+          pass.calibration->ClassProbabilities(scores.row(j), true, probabilities);
         }
-      } else if (ids[i] >= 0) {
-        ++stats.labelled;
-        stats.mistakes += wrong;
+        const int32_t predicted = scores.Predicted(j, probabilities);
+        const size_t features = batch->indices(i).size();
+        ++stats.examples;
+        stats.features += features;
+        const bool wrong = ids[i] >= 0 && predicted != ids[i];
+        if (!held_out.empty() && held_out[i]) {
+          PassResult& r = *pass.result;
+          r.holdout_unlabelled += ids[i] < 0;
+          if (ids[i] >= 0) {
+            ++r.holdout_examples;
+            r.holdout_mistakes += wrong;
+            if (r.holdout_class < 0) r.holdout_class = ids[i];
+            r.holdout_one_class &= ids[i] == r.holdout_class;
+          }
+        } else if (ids[i] >= 0) {
+          ++stats.labelled;
+          stats.mistakes += wrong;
+        }
+        table.Add(
+            stats, ids[i] >= 0 ? std::string_view(names[ids[i]]) : "none",
+            predicted >= 0 && predicted < classes.size() ? std::string_view(names[predicted]) : "?",
+            features);
       }
-      table.Add(
-          stats, ids[i] >= 0 ? std::string_view(names[ids[i]]) : "none",
-          predicted >= 0 && predicted < classes.size() ? std::string_view(names[predicted]) : "?",
-          features);
-    }
+      begin = end;
+    } while (begin < batch->size());
     position += batch->size();
   }
   stats.bytes += stream.bytes();

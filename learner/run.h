@@ -34,6 +34,11 @@ struct RunOptions {
   size_t max_messages = 100;                    // bad lines reported before going quiet
   bool bad_lines_only = false;                  // messages: no cache or pass reports
   const PredictionSink* predictions = nullptr;  // Train: given every batch of every pass
+  // The most scores (examples times classes) a batch is scored in at once: a
+  // chunk of many short lines in many classes is scored in parts of this many
+  // or fewer (16 MiB), so that memory does not grow as the two multiply. The
+  // parts give what the whole would.
+  size_t max_scores = size_t{1} << 22;
 };
 
 struct PassResult {

@@ -3,9 +3,11 @@
 // vectors, batch boundaries, class numbering, and calibration.
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "learner/calibration.h"
 #include "learner/classes.h"
@@ -685,6 +687,77 @@ TEST(MulticlassModelTest, RepeatedOrEmptyClassNamesAreRefused) {
     ASSERT_TRUE(SaveModel(h, *l, path).ok());
     EXPECT_EQ(LoadModel(path).status().message(),
               "cannot load model " + path + ": its class names are empty or repeated");
+  }
+}
+
+// A batch of many examples in many classes is scored in parts
+// (RunOptions::max_scores). The parts learn and predict as the whole does,
+// held-out examples and a second pass from the cache too, and their lines,
+// the blank and bad ones among them, add up to the chunk's.
+TEST(MulticlassRunTest, ScoringABatchInPartsChangesNothing) {
+  ScratchDir scratch;
+  const std::string path = scratch.Path("classes.tsv");
+  {
+    std::ofstream out(path, std::ios::binary);
+    Random random(7);
+    for (int i = 0; i < 300; ++i) {
+      if (i % 17 == 5) out << "\n";
+      if (i % 31 == 9) out << "c1\tbad \xff byte\n";
+      out << "c" << random.Below(12) << "\tw" << random.Below(20) << " w" << random.Below(20)
+          << "\n";
+    }
+  }
+  struct Run {
+    std::vector<std::string> predictions;  // "line: scores" of every example of every pass
+    uint64_t lines = 0;                    // the batches' line counts added
+    TrainResult result;
+    std::vector<float> weights;
+  };
+  auto train = [&](size_t max_scores) {
+    Run r;
+    TrainOptions o;
+    o.inputs = {path};
+    o.parse.format = io::Format::kText;
+    o.parse.class_labels = true;
+    o.parse.bits = 12;
+    o.learner.multiclass = Multiclass::kOneVsAll;
+    o.learner.average = true;
+    o.passes = 2;
+    o.holdout_period = 4;
+    o.probabilities = true;
+    const PredictionSink sink = [&](const io::ExampleBatch& batch, const Scores& scores,
+                                    std::span<const std::string>) {
+      r.lines += batch.line_count;
+      for (size_t i = 0; i < batch.size(); ++i) {
+        std::string text = absl::StrCat(batch.first_line + batch.line(i) - 1, ":");
+        for (float s : scores.row(i)) absl::StrAppend(&text, " ", s);
+        r.predictions.push_back(text);
+      }
+      return absl::OkStatus();
+    };
+    std::unique_ptr<Learner> l = MakeLearner(o.learner, o.parse.bits);
+    absl::StatusOr<TrainResult> result =
+        Train(o, *l, RunOptions{.predictions = &sink, .max_scores = max_scores});
+    EXPECT_TRUE(result.ok()) << result.status();
+    if (result.ok()) r.result = *result;
+    for (uint32_t i = 0; i < (1u << 12); ++i) r.weights.push_back(l->PredictionWeight(i));
+    return r;
+  };
+  const Run whole = train(RunOptions{}.max_scores);
+  ASSERT_EQ(whole.result.classes.size(), 12u);
+  EXPECT_EQ(whole.result.stats.bad_lines, 10u);  // counted once: the cache has none
+  EXPECT_EQ(whole.lines, 300u + 18u + 10u);      // the text's; the cache's batches have none
+  for (size_t max_scores : {1, 13, 50}) {
+    const Run parts = train(max_scores);
+    EXPECT_EQ(parts.predictions, whole.predictions) << max_scores;
+    EXPECT_EQ(parts.lines, whole.lines) << max_scores;
+    EXPECT_EQ(parts.weights, whole.weights) << max_scores;
+    EXPECT_EQ(parts.result.stats.mistakes, whole.result.stats.mistakes) << max_scores;
+    EXPECT_EQ(parts.result.stats.labelled, whole.result.stats.labelled) << max_scores;
+    EXPECT_EQ(parts.result.stats.bad_lines, whole.result.stats.bad_lines) << max_scores;
+    ASSERT_EQ(parts.result.passes.size(), 2u);
+    EXPECT_EQ(parts.result.passes[1].holdout_mistakes, whole.result.passes[1].holdout_mistakes);
+    EXPECT_EQ(parts.result.calibration, whole.result.calibration) << max_scores;
   }
 }
 
