@@ -240,6 +240,54 @@ uint32_t InvalidUtf8At(std::string_view text) {
   return 0;
 }
 
+// Whether a class name's ends lose `cp`: ASCII white space, and beyond
+// ASCII the white space and default-ignorable characters the tokenizer
+// separates on or drops (not invalid UTF-8, nor a control, which a name
+// reports).
+bool IsSeparator(const CodePoint& cp) {
+  if (cp.length == 0) return false;
+  if (cp.value < 0x80) return cp.value == ' ' || (cp.value >= '\t' && cp.value <= '\r');
+  const Kind kind = KindOf(cp.value);
+  return kind == Kind::kIgnored || (kind == Kind::kSpace && u_charType(cp.value) != U_CONTROL_CHAR);
+}
+
+std::string_view TrimSeparators(std::string_view text) {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
+  const unsigned char* first = nullptr;  // of the characters kept
+  const unsigned char* last = begin;     // the end of the last one kept
+  for (const unsigned char* p = begin; p < end;) {
+    const CodePoint cp = Decode(p, end);
+    const size_t length = cp.length == 0 ? 1 : cp.length;  // an invalid byte is kept
+    if (!IsSeparator(cp)) {
+      if (first == nullptr) first = p;
+      last = p + length;
+    }
+    p += length;
+  }
+  if (first == nullptr) return text.substr(0, 0);
+  return text.substr(static_cast<size_t>(first - begin), static_cast<size_t>(last - first));
+}
+
+uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point) {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
+  for (const unsigned char* p = begin; p < end;) {
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    const CodePoint cp = Decode(p, end);
+    if (cp.length == 0) return 0;
+    if (KindOf(cp.value) == Kind::kSpace && u_charType(cp.value) != U_CONTROL_CHAR) {
+      *code_point = static_cast<uint32_t>(cp.value);
+      return static_cast<uint32_t>(p - begin) + 1;
+    }
+    p += cp.length;
+  }
+  return 0;
+}
+
 std::string InvalidUtf8Message(std::string_view text, uint32_t column) {
   constexpr char kHex[] = "0123456789abcdef";
   std::string message = "invalid UTF-8 (";

@@ -106,6 +106,21 @@ uint64_t OffsetHash(int offset);
 // or code points above U+10FFFF).
 uint32_t InvalidUtf8At(std::string_view text);
 
+// `text` without the characters around it that the tokenizer separates words
+// on or drops, controls apart: white space (the no-break space among it),
+// the zero-width space, a byte-order mark and the other default-ignorable
+// ones.
+// The bounds of a class name, which `cat` of a file with a byte-order mark, or
+// a copied no-break space, would otherwise make a class of its own that
+// prints like another. Invalid UTF-8 is kept (InvalidUtf8At reports it).
+std::string_view TrimSeparators(std::string_view text);
+
+// The 1-based byte column of the first character of `text` beyond ASCII that
+// the tokenizer separates words on, controls apart (Unicode white space, the
+// zero-width space), or 0 if there is none; its code point in `*code_point`.
+// Stops at invalid UTF-8.
+uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point);
+
 // "invalid UTF-8 (\xc0\xaf)": the message of the invalid UTF-8 at `column`
 // (1-based, as InvalidUtf8At gives it) of `text`, with its byte and the
 // continuation bytes after it (up to 3), as C escapes.

@@ -7,6 +7,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "hashing/text_features.h"
 #include "io/number.h"
 
@@ -77,7 +78,10 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
     }
     return false;
   }
-  if (value != -1.0f && value != 0.0f && value != 1.0f) {
+  // "1e-46" reads as 0 (too small for a float), which would say -1.
+  const std::string_view mantissa = text.substr(0, text.find_first_of("eE"));
+  const bool underflow = value == 0.0f && mantissa.find_first_of("123456789") != text.npos;
+  if ((value != -1.0f && value != 0.0f && value != 1.0f) || underflow) {
     *message =
         absl::StrCat("label ", Quote(text),
                      " is outside the expected set: binary labels are -1 and +1 (0 means -1)");
@@ -90,6 +94,18 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
 bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,
                 LineError* error) {
   bool ok = true;
+  if (ctx.options.class_labels) {
+    // A byte-order mark or a no-break space around a name is not part of it.
+    const std::string_view name = hashing::TrimSeparators(text);
+    if (name.empty()) {
+      error->message = absl::StrCat("class name ", Quote(text), " is only white space");
+      error->column = column;
+      error->label = true;
+      return false;
+    }
+    column += static_cast<uint32_t>(name.data() - text.data());
+    text = name;
+  }
   if (!ctx.options.class_labels) {
     ok = ParseBinaryLabel(text, label, &error->message);
   } else if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
@@ -106,6 +122,12 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
     // Reports and JSON print the names as they are.
     error->message = "class name is not valid UTF-8";
     column += bad - 1;
+    ok = false;
+  } else if (uint32_t code_point = 0, space = hashing::UnicodeSpaceAt(text, &code_point);
+             space > 0) {
+    error->message =
+        absl::StrFormat("class name %s has white space (U+%04X) in it", Quote(text), code_point);
+    column += space - 1;
     ok = false;
   } else {
     ctx.class_label = text;

@@ -86,6 +86,29 @@ TEST(TokenizeTest, Utf8IsKeptAndChecked) {
 }
 
 // The same rule without tokenizing (class names).
+// A class name's bounds: what the tokenizer separates on or drops goes from
+// both ends, whatever is inside stays; invalid UTF-8 stays for its report.
+TEST(TokenizeTest, TrimSeparatorsTakesWhatTokensLoseFromTheEnds) {
+  EXPECT_EQ(TrimSeparators(" \xef\xbb\xbf"
+                           "a b\xc2\xa0\xe2\x80\x8b\t"),
+            "a b");
+  EXPECT_EQ(TrimSeparators("\xc2\xad"
+                           "caf\xc3\xa9\xe2\x80\x8d"),
+            "caf\xc3\xa9");
+  EXPECT_EQ(TrimSeparators("\xc2\xa0\xff\xc2\xa0"), "\xff");
+  EXPECT_EQ(TrimSeparators("\xc2\xa0 \xe3\x80\x80"), "");
+  EXPECT_EQ(TrimSeparators(""), "");
+  uint32_t code_point = 0;
+  EXPECT_EQ(UnicodeSpaceAt("ab\xe3\x80\x80"
+                           "c",
+                           &code_point),
+            3u);
+  EXPECT_EQ(code_point, 0x3000u);
+  EXPECT_EQ(UnicodeSpaceAt("x\xe2\x80\x8b", &code_point), 2u);
+  EXPECT_EQ(code_point, 0x200bu);
+  EXPECT_EQ(UnicodeSpaceAt("a b\xc3\xa9\xef\xbb\xbf", &code_point), 0u);  // ASCII's is not its
+}
+
 TEST(TokenizeTest, InvalidUtf8AtAgreesWithTheTokenizer) {
   for (std::string_view text : {"ok \xff", "ab\xc3", "\xc3(x", "a\xc0\xaf", "\xe0\x80\xaf",
                                 "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf0\x9f\x98\x80 ok",

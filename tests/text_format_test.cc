@@ -245,6 +245,41 @@ TEST(TextFormatTest, ClassNameWithAControlCharacterIsABadLine) {
   EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
 }
 
+// Around a class name, what the tokenizer separates words on or drops is
+// not part of it: a byte-order mark (a file that starts with one, after
+// `cat`), a no-break or zero-width space. Inside, Unicode white space is a
+// bad line, as ASCII's is; a label of such space alone is no label.
+TEST(TextFormatTest, ClassNamesLoseTheSpaceAndMarksAroundThem) {
+  ParseOptions options = Text();
+  options.class_labels = true;
+  ParsedChunk p(
+      "pos\xc2\xa0\tx\n\xc2\xa0pos\ty\npos\xe2\x80\x8b\tz\n\xef\xbb\xbfpos\tv\n"
+      "\xc2\xa0\tw\np\xc2\xa0s\tu\n",
+      options);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 5u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(b.class_label(i), "pos") << i;
+  EXPECT_FALSE(b.has_label(4));
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 6u);
+  EXPECT_EQ(b.bad_lines[0].column, 2u);
+  EXPECT_EQ(b.bad_lines[0].message, "class name 'p\xc2\xa0s' has white space (U+00A0) in it");
+  // fastText's and VW's names too; one of nothing but such space is refused.
+  ParsedChunk f("__label__a\xe2\x80\x8b x\n", FastText());
+  ASSERT_EQ(f.batch().size(), 1u);
+  EXPECT_EQ(f.batch().class_label(0), "__label__a");
+  ParseOptions vw;
+  vw.class_labels = true;
+  ParsedChunk v(
+      "\xef\xbb\xbf"
+      "a | x\n\xc2\xa0 | y\n",
+      vw);
+  ASSERT_EQ(v.batch().size(), 1u);
+  EXPECT_EQ(v.batch().class_label(0), "a");
+  ASSERT_EQ(v.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(v.batch().bad_lines[0].message, "class name '\xc2\xa0' is only white space");
+}
+
 // --label: another prefix marks the label; __label__ is then a word.
 TEST(TextFormatTest, FastTextLabelPrefixIsTheOneGiven) {
   ParseOptions options = FastText();

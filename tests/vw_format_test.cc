@@ -295,6 +295,9 @@ INSTANTIATE_TEST_SUITE_P(
                     "with --multiclass)"},
         BadLineCase{"2 | a", 1, std::string("label '2'") + kOutsideSet},
         BadLineCase{"0.5 | a", 1, std::string("label '0.5'") + kOutsideSet},
+        // Too small for a float, it would read as 0, which says -1.
+        BadLineCase{"1e-46 | a", 1, std::string("label '1e-46'") + kOutsideSet},
+        BadLineCase{"-0.1e-400 | a", 1, std::string("label '-0.1e-400'") + kOutsideSet},
         BadLineCase{"  -2 | a", 3, std::string("label '-2'") + kOutsideSet},
         BadLineCase{"nan | a", 1, "bad label 'nan': not a finite number"},
         BadLineCase{"1e39 | a", 1, "bad label '1e39': too large for a float"},
