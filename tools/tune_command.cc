@@ -483,11 +483,12 @@ int TuneCommand(int argc, char** argv) {
   const double p = (best.accuracy * n + 2) / (n + 4);
   const double se = std::sqrt(p * (1 - p) / (n + 4));
   std::cerr << absl::StrFormat(
-      "best: held-out accuracy %.4f (standard error %.4f, %d examples held out) with: hare train "
+      "best: held-out accuracy %.4f (standard error %.4f, %d %s held out) with: hare train "
       "%s %s\n",
-      best.accuracy, se, best.held_out, line, absl::StrJoin(setup.inputs, " "));
+      best.accuracy, se, best.held_out, best.held_out == 1 ? "example" : "examples", line,
+      absl::StrJoin(setup.inputs, " "));
   auto printed = [](double a) { return std::round(a * 1e4); };
-  const double floor = printed(best.accuracy - se);
+  const double floor = printed(std::max(0.0, best.accuracy - se));  // an accuracy is >= 0
   const auto close =
       std::count_if(scores.begin(), scores.end(), [&](double a) { return printed(a) >= floor; }) -
       1;  // the best itself
