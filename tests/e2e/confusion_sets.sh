@@ -60,7 +60,8 @@ run=(--format text --rule winnow --average --passes 5 --quiet)
 "$HARE" train "${run[@]}" --window 3 --collocations --no-unigrams train.txt -f context.model 2>/dev/null
 "$HARE" test -i words.model test.txt --quiet 2> words.txt
 "$HARE" test -i context.model test.txt --quiet 2> context.txt
-# 0.817 and 0.944 when this was written (71 test sentences; "whether" alone: 0.806).
+# 0.817 and 0.944 when this was written, 0.789 and 0.944 on 2026-11-29 (71 test
+# sentences; "whether" alone: 0.806).
 awk -v w="$(accuracy words.txt)" -v c="$(accuracy context.txt)" 'BEGIN { exit !(c >= 0.92 && c > w + 0.05) }' ||
   fail "context $(accuracy context.txt) vs words $(accuracy words.txt)"
 echo ok
