@@ -156,17 +156,20 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
   return absl::OkStatus();
 }
 
-// Fits the calibration to the kept held-out examples, scored by the
-// learner's final prediction weights, into `result`.
+// Fits the calibration to the first kept held-out examples, as many as have
+// at most `max_scores` scores, scored by the learner's final prediction
+// weights, into `result`.
 void Calibrate(const Learner& learner, bool binary, const io::ExampleBatch& kept,
-               std::span<const int32_t> classes, TrainResult& result) {
+               std::span<const int32_t> classes, size_t max_scores, TrainResult& result) {
   const size_t k = binary ? 1 : static_cast<size_t>(learner.classes());
-  std::vector<float> scores(kept.size() * k);
-  for (size_t i = 0; i < kept.size(); ++i) {
+  const size_t n = std::min(kept.size(), std::max<size_t>(1, max_scores / std::max<size_t>(1, k)));
+  classes = classes.first(std::min(n, classes.size()));
+  std::vector<float> scores(classes.size() * k);
+  for (size_t i = 0; i < classes.size(); ++i) {
     learner.PredictionScores(kept, i, std::span<float>(scores).subspan(i * k, k));
   }
   result.calibration = binary ? FitPlatt(scores, classes) : FitTemperature(scores, k, classes);
-  result.calibration_examples = kept.size();
+  result.calibration_examples = classes.size();
   result.calibration_fitted = Fittable(scores, classes);
 }
 
@@ -364,7 +367,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();
   if (o.probabilities) {
-    Calibrate(learner, binary, kept, kept_classes, result);
+    Calibrate(learner, binary, kept, kept_classes, run.max_calibration_scores, result);
   }
   result.stats.seconds = Since(start);
   return result;

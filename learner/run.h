@@ -39,6 +39,10 @@ struct RunOptions {
   // or fewer (16 MiB), so that memory does not grow as the two multiply. The
   // parts give what the whole would.
   size_t max_scores = size_t{1} << 22;
+  // The most scores the probabilities are fitted on (--probabilities): the
+  // first of the kept held-out examples, as many as fit, each with a score
+  // per class (16 MiB; 83,886 examples of 50 classes, 64 of 65,536).
+  size_t max_calibration_scores = size_t{1} << 22;
 };
 
 struct PassResult {
@@ -77,7 +81,8 @@ absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
 // error reported after each pass; training stops early when that error has
 // not improved for early_stop passes. With options.probabilities, examples
 // are held out even in one pass, and the calibration is fitted on (up to
-// kCalibrationFeatures features of) them, scored by the final weights. With
+// kCalibrationFeatures features and run.max_calibration_scores scores of)
+// them, scored by the final weights. With
 // options.keep_names, the first pass parses the text (never a cache) and
 // keeps the names of the features of every example it trains on.
 inline constexpr size_t kCalibrationFeatures = size_t{1} << 23;

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "io/example_reader.h"
 #include "learner/calibration.h"
 #include "learner/classes.h"
 #include "learner/linear_learner.h"
@@ -759,6 +760,62 @@ TEST(MulticlassRunTest, ScoringABatchInPartsChangesNothing) {
     EXPECT_EQ(parts.result.passes[1].holdout_mistakes, whole.result.passes[1].holdout_mistakes);
     EXPECT_EQ(parts.result.calibration, whole.result.calibration) << max_scores;
   }
+}
+
+// --probabilities fits on the first kept held-out examples whose scores (one
+// per class) fit in RunOptions::max_calibration_scores: here 5 of 15, and
+// the fit is the one those 5, scored by the final weights, give.
+TEST(MulticlassRunTest, ProbabilitiesAreFittedOnTheFirstHeldOutExamplesThatFit) {
+  ScratchDir scratch;
+  const std::string path = scratch.Path("classes.tsv");
+  const std::string first = scratch.Path("first_held_out.tsv");
+  {
+    std::ofstream out(path, std::ios::binary);
+    std::ofstream held(first, std::ios::binary);
+    Random random(11);
+    for (int line = 1; line <= 60; ++line) {
+      const uint64_t word = random.Below(8);  // says the class, but one time in 3
+      const uint64_t label = random.Below(3) == 0 ? random.Below(4) : word % 4;
+      const std::string text = absl::StrCat("c", label, "\tw", word, " w", random.Below(9), "\n");
+      out << text;
+      if (line % 4 == 0 && line <= 20) held << text;  // held out: every 4th
+    }
+  }
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse.format = io::Format::kText;
+  o.parse.class_labels = true;
+  o.parse.bits = 10;
+  o.learner.multiclass = Multiclass::kOneVsAll;
+  o.holdout_period = 4;
+  o.probabilities = true;
+  std::unique_ptr<Learner> all = MakeLearner(o.learner, o.parse.bits);
+  absl::StatusOr<TrainResult> whole = Train(o, *all, RunOptions{});
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  EXPECT_EQ(whole->calibration_examples, 15u);
+  std::unique_ptr<Learner> l = MakeLearner(o.learner, o.parse.bits);
+  absl::StatusOr<TrainResult> capped =
+      Train(o, *l, RunOptions{.max_calibration_scores = 4 * 5 + 3});
+  ASSERT_TRUE(capped.ok()) << capped.status();
+  ASSERT_EQ(capped->classes.size(), 4u);
+  EXPECT_EQ(capped->calibration_examples, 5u);
+  ASSERT_TRUE(capped->calibration_fitted);
+
+  io::ExampleReader reader({first}, o.parse, io::ChunkerOptions{});
+  absl::StatusOr<const io::ExampleBatch*> batch = reader.Next();
+  ASSERT_TRUE(batch.ok() && *batch != nullptr);
+  ASSERT_EQ((*batch)->size(), 5u);
+  ClassMap classes(capped->classes);
+  std::vector<int32_t> ids;
+  ASSERT_TRUE(classes.Assign(**batch, ids).ok());
+  std::vector<float> scores(5 * 4);
+  for (size_t i = 0; i < 5; ++i) {
+    l->PredictionScores(**batch, i, std::span<float>(scores).subspan(i * 4, 4));
+  }
+  EXPECT_EQ(capped->calibration, FitTemperature(scores, 4, ids));
+  EXPECT_GT(capped->calibration.a, 0.0f);
+  EXPECT_LT(capped->calibration.a, 100.0f);
+  EXPECT_NE(capped->calibration.a, whole->calibration.a);
 }
 
 }  // namespace
