@@ -225,7 +225,11 @@ uint64_t OffsetHash(int offset) {
   return XXH3_64bits_withSeed(&o, sizeof o, 0x6f6666736574ull /* "offset" */);
 }
 
-uint32_t InvalidUtf8At(std::string_view text) {
+// The column (1-based) of the first character beyond ASCII for which
+// `found` is true, or 0 when there is none. A byte that is not UTF-8 is given
+// to `found` with length 0, and ends the search.
+template <class Found>
+uint32_t FirstBeyondAscii(std::string_view text, Found&& found) {
   const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = begin + text.size();
   for (const unsigned char* p = begin; p < end;) {
@@ -234,10 +238,15 @@ uint32_t InvalidUtf8At(std::string_view text) {
       continue;
     }
     const CodePoint cp = Decode(p, end);
-    if (cp.length == 0) return static_cast<uint32_t>(p - begin) + 1;
+    if (found(cp)) return static_cast<uint32_t>(p - begin) + 1;
+    if (cp.length == 0) return 0;
     p += cp.length;
   }
   return 0;
+}
+
+uint32_t InvalidUtf8At(std::string_view text) {
+  return FirstBeyondAscii(text, [](const CodePoint& cp) { return cp.length == 0; });
 }
 
 // Whether a class name's ends lose `cp`: ASCII white space, and beyond
@@ -270,22 +279,14 @@ std::string_view TrimSeparators(std::string_view text) {
 }
 
 uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point) {
-  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* const end = begin + text.size();
-  for (const unsigned char* p = begin; p < end;) {
-    if (*p < 0x80) {
-      ++p;
-      continue;
+  return FirstBeyondAscii(text, [code_point](const CodePoint& cp) {
+    if (cp.length == 0 || KindOf(cp.value) != Kind::kSpace ||
+        u_charType(cp.value) == U_CONTROL_CHAR) {
+      return false;
     }
-    const CodePoint cp = Decode(p, end);
-    if (cp.length == 0) return 0;
-    if (KindOf(cp.value) == Kind::kSpace && u_charType(cp.value) != U_CONTROL_CHAR) {
-      *code_point = static_cast<uint32_t>(cp.value);
-      return static_cast<uint32_t>(p - begin) + 1;
-    }
-    p += cp.length;
-  }
-  return 0;
+    *code_point = static_cast<uint32_t>(cp.value);
+    return true;
+  });
 }
 
 std::string InvalidUtf8Message(std::string_view text, uint32_t column) {
