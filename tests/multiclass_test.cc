@@ -691,6 +691,17 @@ TEST(MulticlassModelTest, RepeatedOrEmptyClassNamesAreRefused) {
   }
 }
 
+// Training on a text file of class labels, one-vs-all, in a table of 2^bits.
+TrainOptions TextClassesOneVsAll(const std::string& path, int bits) {
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse.format = io::Format::kText;
+  o.parse.class_labels = true;
+  o.parse.bits = bits;
+  o.learner.multiclass = Multiclass::kOneVsAll;
+  return o;
+}
+
 // A batch of many examples in many classes is scored in parts
 // (RunOptions::max_scores). The parts learn and predict as the whole does,
 // held-out examples and a second pass from the cache too, and their lines,
@@ -716,12 +727,7 @@ TEST(MulticlassRunTest, ScoringABatchInPartsChangesNothing) {
   };
   auto train = [&](size_t max_scores) {
     Run r;
-    TrainOptions o;
-    o.inputs = {path};
-    o.parse.format = io::Format::kText;
-    o.parse.class_labels = true;
-    o.parse.bits = 12;
-    o.learner.multiclass = Multiclass::kOneVsAll;
+    TrainOptions o = TextClassesOneVsAll(path, 12);
     o.learner.average = true;
     o.passes = 2;
     o.holdout_period = 4;
@@ -781,12 +787,7 @@ TEST(MulticlassRunTest, ProbabilitiesAreFittedOnTheFirstHeldOutExamplesThatFit) 
       if (line % 4 == 0 && line <= 20) held << text;  // held out: every 4th
     }
   }
-  TrainOptions o;
-  o.inputs = {path};
-  o.parse.format = io::Format::kText;
-  o.parse.class_labels = true;
-  o.parse.bits = 10;
-  o.learner.multiclass = Multiclass::kOneVsAll;
+  TrainOptions o = TextClassesOneVsAll(path, 10);
   o.holdout_period = 4;
   o.probabilities = true;
   std::unique_ptr<Learner> all = MakeLearner(o.learner, o.parse.bits);
