@@ -289,6 +289,14 @@ uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point) {
   });
 }
 
+uint32_t UnicodeControlAt(std::string_view text, uint32_t* code_point) {
+  return FirstBeyondAscii(text, [code_point](const CodePoint& cp) {
+    if (cp.length == 0 || cp.value > 0x9f) return false;
+    *code_point = static_cast<uint32_t>(cp.value);
+    return true;
+  });
+}
+
 std::string InvalidUtf8Message(std::string_view text, uint32_t column) {
   constexpr char kHex[] = "0123456789abcdef";
   std::string message = "invalid UTF-8 (";

@@ -121,6 +121,11 @@ std::string_view TrimSeparators(std::string_view text);
 // Stops at invalid UTF-8.
 uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point);
 
+// The 1-based byte column of the first control character of `text` beyond
+// ASCII (U+0080 to U+009F: the next-line U+0085, the escape U+009B...), or 0
+// if there is none; its code point in `*code_point`. Stops at invalid UTF-8.
+uint32_t UnicodeControlAt(std::string_view text, uint32_t* code_point);
+
 // "invalid UTF-8 (\xc0\xaf)": the message of the invalid UTF-8 at `column`
 // (1-based, as InvalidUtf8At gives it) of `text`, with its byte and the
 // continuation bytes after it (up to 3), as C escapes.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_format.h"
+#include "hashing/text_features.h"
 
 namespace hare::io {
 
@@ -64,15 +65,31 @@ const char* NumberErrorText(NumberError e) {
 std::string Quote(std::string_view text) {
   constexpr size_t kMax = 40;
   std::string out = "'";
-  for (size_t i = 0; i < text.size() && i < kMax; ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) {
-      out += absl::StrFormat("\\x%02x", c);
+  size_t i = 0;
+  auto escape = [&](size_t n) {
+    for (; n > 0; --n, ++i) out += absl::StrFormat("\\x%02x", static_cast<unsigned char>(text[i]));
+  };
+  while (i < text.size() && i < kMax) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) {
+        escape(1);
+      } else {
+        out += text[i++];
+      }
+    } else if (hashing::InvalidUtf8At(text.substr(i, 4)) == 1) {
+      escape(1);  // not UTF-8: printed as it is, it would be a garbled character
     } else {
-      out += static_cast<char>(c);
+      const size_t n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+      if (c == 0xc2 && static_cast<unsigned char>(text[i + 1]) < 0xa0) {
+        escape(n);  // a control character beyond ASCII (U+0080 to U+009F)
+      } else {
+        out.append(text.substr(i, n));
+        i += n;
+      }
     }
   }
-  if (text.size() > kMax) out += "...";
+  if (i < text.size()) out += "...";
   out += "'";
   return out;
 }

@@ -22,7 +22,9 @@ bool ParseIndex(std::string_view text, uint64_t* out);
 // The words a message uses for an error: "not a number", ...
 const char* NumberErrorText(NumberError e);
 
-// `text` quoted for a message: at most 40 bytes, control bytes escaped.
+// `text` quoted for a message: its first 40 bytes (and the rest of a
+// character they cut), control characters (U+0080 to U+009F too) and bytes
+// that are not UTF-8 escaped as \x09, \xc2\x85, \xff.
 std::string Quote(std::string_view text);
 
 }  // namespace hare::io

@@ -106,11 +106,14 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
     column += static_cast<uint32_t>(name.data() - text.data());
     text = name;
   }
+  uint32_t code_point = 0;  // of a character beyond ASCII that a name cannot have
   if (!ctx.options.class_labels) {
     ok = ParseBinaryLabel(text, label, &error->message);
-  } else if (std::any_of(text.begin(), text.end(), [](char c) { return IsSpace(c); })) {
+  } else if (const auto space = std::find_if(text.begin(), text.end(), IsSpace);
+             space != text.end()) {
     // Predictions print the class, then the score: it must be one word.
     error->message = absl::StrCat("class name ", Quote(text), " has white space in it");
+    column += static_cast<uint32_t>(space - text.begin());
     ok = false;
   } else if (const auto control = std::find_if(text.begin(), text.end(), IsControl);
              control != text.end()) {
@@ -123,11 +126,15 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
     error->message = "class name is not valid UTF-8";
     column += bad - 1;
     ok = false;
-  } else if (uint32_t code_point = 0, space = hashing::UnicodeSpaceAt(text, &code_point);
-             space > 0) {
+  } else if (const uint32_t c1 = hashing::UnicodeControlAt(text, &code_point); c1 > 0) {
+    error->message = absl::StrFormat("class name %s has a control character (U+%04X) in it",
+                                     Quote(text), code_point);
+    column += c1 - 1;
+    ok = false;
+  } else if (const uint32_t wide = hashing::UnicodeSpaceAt(text, &code_point); wide > 0) {
     error->message =
         absl::StrFormat("class name %s has white space (U+%04X) in it", Quote(text), code_point);
-    column += space - 1;
+    column += wide - 1;
     ok = false;
   } else {
     ctx.class_label = text;

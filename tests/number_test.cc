@@ -119,11 +119,21 @@ TEST(QuoteTest, QuotesShortText) {
   EXPECT_EQ(Quote(""), "''");
 }
 
-TEST(QuoteTest, EscapesControlBytesButKeepsHighBytes) {
+// UTF-8 stays as it is; a control character (C1's too: the next line U+0085,
+// the terminal escape U+009B) or a byte that is not UTF-8 is escaped.
+TEST(QuoteTest, EscapesControlsAndBytesThatAreNotUtf8) {
   EXPECT_EQ(Quote("a\tb"), "'a\\x09b'");
   EXPECT_EQ(Quote(std::string_view("\0\x1f\x7f", 3)), "'\\x00\\x1f\\x7f'");
-  EXPECT_EQ(Quote("caf\xc3\xa9"), "'caf\xc3\xa9'");
-  EXPECT_EQ(Quote("\xff"), "'\xff'");
+  EXPECT_EQ(Quote("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
+            "'caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80'");
+  EXPECT_EQ(Quote("\xff"), "'\\xff'");
+  EXPECT_EQ(Quote("a\xc3"), "'a\\xc3'");
+  EXPECT_EQ(Quote("\xc0\xaf"), "'\\xc0\\xaf'");
+  EXPECT_EQ(Quote("a\xc2\x85"
+                  "b\xc2\x9b"
+                  "31m"),
+            "'a\\xc2\\x85b\\xc2\\x9b31m'");
+  EXPECT_EQ(Quote("\xc2\xa0"), "'\xc2\xa0'");  // no-break space: not a control
 }
 
 TEST(QuoteTest, TruncatesAtFortyBytes) {
@@ -131,6 +141,10 @@ TEST(QuoteTest, TruncatesAtFortyBytes) {
   EXPECT_EQ(Quote(forty), "'" + forty + "'");
   EXPECT_EQ(Quote(forty + "y"), "'" + forty + "...'");
   EXPECT_EQ(Quote(std::string(1000, 'x')), "'" + forty + "...'");
+  // A character that the 40th byte starts is kept whole.
+  const std::string thirty_nine(39, 'x');
+  EXPECT_EQ(Quote(thirty_nine + "\xe2\x82\xac"), "'" + thirty_nine + "\xe2\x82\xac'");
+  EXPECT_EQ(Quote(thirty_nine + "\xe2\x82\xacy"), "'" + thirty_nine + "\xe2\x82\xac...'");
   // Truncation counts input bytes, before escaping.
   std::string escaped;
   for (int i = 0; i < 40; ++i) escaped += "\\x0a";

@@ -245,6 +245,46 @@ TEST(TextFormatTest, ClassNameWithAControlCharacterIsABadLine) {
   EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
 }
 
+// Beyond ASCII too: C1's controls (the next line U+0085, the terminal escape
+// U+009B) are refused, in every format, their column the character's.
+TEST(TextFormatTest, ClassNameWithAControlCharacterBeyondAsciiIsABadLine) {
+  ParseOptions options = Text();
+  options.class_labels = true;
+  ParsedChunk p("pos\xc2\x85\tx\nok\tz\n", options);
+  ASSERT_EQ(p.batch().size(), 1u);
+  ASSERT_EQ(p.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(p.batch().bad_lines[0].column, 4u);
+  EXPECT_EQ(p.batch().bad_lines[0].message,
+            "class name 'pos\\xc2\\x85' has a control character (U+0085) in it");
+  ParsedChunk f(
+      "__label__a\xc2\x9b"
+      "31m x\n",
+      FastText());
+  ASSERT_EQ(f.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
+  EXPECT_EQ(f.batch().bad_lines[0].message,
+            "class name '__label__a\\xc2\\x9b31m' has a control character (U+009B) in it");
+  ParseOptions vw;
+  vw.class_labels = true;
+  ParsedChunk v(
+      "a\xc2\x85"
+      "b | x\n",
+      vw);
+  ASSERT_EQ(v.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(v.batch().bad_lines[0].column, 2u);
+}
+
+// An ASCII space inside a name (a VW or fastText word cannot hold one, a
+// text label can) is reported at its column.
+TEST(TextFormatTest, ClassNameWithASpaceIsABadLineAtTheSpace) {
+  ParseOptions options = Text();
+  options.class_labels = true;
+  ParsedChunk p("very pos\tx\nok\tz\n", options);
+  ASSERT_EQ(p.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(p.batch().bad_lines[0].column, 5u);
+  EXPECT_EQ(p.batch().bad_lines[0].message, "class name 'very pos' has white space in it");
+}
+
 // Around a class name, what the tokenizer separates words on or drops is
 // not part of it: a byte-order mark (a file that starts with one, after
 // `cat`), a no-break or zero-width space. Inside, Unicode white space is a

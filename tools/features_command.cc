@@ -115,11 +115,14 @@ int FeaturesCommand(int argc, char** argv) {
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
           return skip(label.data() + at - 1, "label is not valid UTF-8");
         }
+        uint32_t code_point = 0;
         if (const char* why = label.find('|') != label.npos ? "it has a '|'"
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
-                              : std::any_of(label.begin(), label.end(), io::IsSpace)
+                              : std::any_of(label.begin(), label.end(), io::IsSpace) ||
+                                      hashing::UnicodeSpaceAt(label, &code_point) > 0
                                   ? "it has white space in it"
-                              : std::any_of(label.begin(), label.end(), io::IsControl)
+                              : std::any_of(label.begin(), label.end(), io::IsControl) ||
+                                      hashing::UnicodeControlAt(label, &code_point) > 0
                                   ? "it has a control character in it"
                                   : nullptr) {
           return skip(label.data(), absl::StrCat("label ", io::Quote(label),

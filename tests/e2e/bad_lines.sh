@@ -197,7 +197,7 @@ grep -q "^labelled examples = 2$" err.txt || fail "byte-order mark in VW: $(cat 
 # A class name is one word: predictions print it before the score.
 printf 'very pos\tgood\nneg\tbad\n' > spaced.tsv
 "$HARE" train --format text --multiclass ova spaced.tsv --quiet 2> err.txt || true
-grep -q "^spaced.tsv:1:1: class name 'very pos' has white space in it; line skipped$" err.txt ||
+grep -q "^spaced.tsv:1:5: class name 'very pos' has white space in it; line skipped$" err.txt ||
   fail "class name with a space: $(cat err.txt)"
 # Nor a control character, which predictions would print as it is.
 printf 'pos\tgood\nn\000eg\tbad\n' > nul.tsv

@@ -58,6 +58,17 @@ grep -qF -- "--label 'a b' has white space or NUL in it, which end words" err.tx
 expect_code 1 "$HARE" features --format fasttext --label "$(printf 'a\033')" ww.txt 2> err.txt
 grep -qF -- "--label 'a\x1b' has a control character in it, which a class name cannot have" \
   err.txt || fail "$(cat err.txt)"
+# Nor a control character or white space beyond ASCII, nor a byte-order mark
+# at the start, which class names lose there.
+expect_code 1 "$HARE" train --format fasttext --multiclass ova --label "$(printf 'a\302\205')" ww.txt 2> err.txt
+grep -qF -- "--label 'a\xc2\x85' has a control character (U+0085) in it, which a class name cannot have" \
+  err.txt || fail "$(cat err.txt)"
+expect_code 1 "$HARE" train --format fasttext --multiclass ova --label "$(printf '\302\240')" ww.txt 2> err.txt
+grep -qF -- "has white space (U+00A0) in it, which a class name cannot have" err.txt ||
+  fail "$(cat err.txt)"
+expect_code 1 "$HARE" train --format fasttext --multiclass ova --label "$(printf '\357\273\277x')" ww.txt 2> err.txt
+grep -qF -- "starts with a byte-order mark or another character that class names lose" err.txt ||
+  fail "$(cat err.txt)"
 
 # hare features reads them too: the label first, as VW's, the rest the text's.
 printf 'How far __label__NUM:dist is it ?\n__label__a x __label__b\n' > f.txt

@@ -29,13 +29,15 @@ expect_eq "utf-8, features" "$(cat features-err.txt)" "$(grep '^utf.txt' err.txt
 
 # hare features writes labels that VW reads back as the same label; the
 # others are bad lines (a tag, a bar, white space), and the rest is kept.
-printf "'x\tgood film\na|b\tgood\n c:d \tbad\n very pos \tgood\ncaf\xe9\tbad\nne\x1bg\tbad\n" > labels.tsv
+printf "'x\tgood film\na|b\tgood\n c:d \tbad\n very pos \tgood\ncaf\xe9\tbad\nne\x1bg\tbad\nne\xc2\x85g\tbad\np\xc2\xa0s\tgood\n" > labels.tsv
 expect_code 2 "$HARE" features labels.tsv > labels.vw 2> err.txt
 expect_eq "labels VW cannot read" "labels.tsv:1:1: label ''x' cannot be written in VW format (a VW label starting with ' is a tag); line skipped
 labels.tsv:2:1: label 'a|b' cannot be written in VW format (it has a '|'); line skipped
 labels.tsv:4:2: label 'very pos' cannot be written in VW format (it has white space in it); line skipped
 labels.tsv:5:4: label is not valid UTF-8; line skipped
-labels.tsv:6:1: label 'ne\x1bg' cannot be written in VW format (it has a control character in it); line skipped" "$(cat err.txt)"
+labels.tsv:6:1: label 'ne\x1bg' cannot be written in VW format (it has a control character in it); line skipped
+labels.tsv:7:1: label 'ne\xc2\x85g' cannot be written in VW format (it has a control character in it); line skipped
+$(printf "labels.tsv:8:1: label 'p\\302\\240s' cannot be written in VW format (it has white space in it); line skipped")" "$(cat err.txt)"
 expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
 # A CR inside a line is a bad line to features as it is to train.
 printf '1\tok\n1\tthe wea\rther\n' > cr.tsv
