@@ -357,6 +357,45 @@ class ZstdSource : public Source {
   bool frame_open_ = true;  // nothing decoded yet: an empty stream is truncated too
 };
 
+// A decompressed input whose first bytes were read to see whether they are
+// one of hare's own files (`gzip -c model.hare`); they are handed out again
+// before anything else.
+class DecompressedHead final : public Source {
+ public:
+  explicit DecompressedHead(std::unique_ptr<Source> inner) : inner_(std::move(inner)) {}
+
+  // The magic number the decompressed bytes start with, or nullptr. Reads as
+  // PeekedFd::Peek does: no further than they could start one.
+  absl::StatusOr<const Magic*> Peek() {
+    while (head_size_ < head_.size() && MayBeMagic(head(), head_size_)) {
+      absl::StatusOr<size_t> n = inner_->Read(head_.data() + head_size_, head_.size() - head_size_);
+      if (!n.ok()) return n.status();
+      if (*n == 0) break;
+      head_size_ += *n;
+    }
+    return MagicOf(head(), head_size_);
+  }
+
+  absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
+    if (head_used_ < head_size_) {
+      const size_t n = std::min(size, head_size_ - head_used_);
+      std::memcpy(buffer, head_.data() + head_used_, n);
+      head_used_ += n;
+      return n;
+    }
+    return inner_->Read(buffer, size);
+  }
+  Compression compression() const override { return inner_->compression(); }
+
+ private:
+  const unsigned char* head() const { return reinterpret_cast<const unsigned char*>(head_.data()); }
+
+  std::unique_ptr<Source> inner_;
+  std::array<char, kMagicBytes> head_{};
+  size_t head_size_ = 0;
+  size_t head_used_ = 0;
+};
+
 }  // namespace
 
 const char* CompressionName(Compression c) {
@@ -428,9 +467,24 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
                      "first"));
   }
   if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
-  if (c == Compression::kGzip) return std::make_unique<GzipSource>(std::move(peeked));
-  if (c == Compression::kZstd) return std::make_unique<ZstdSource>(std::move(peeked));
-  return std::make_unique<CompressedSource>(std::move(peeked), c);
+  std::unique_ptr<Source> decompressed;
+  if (c == Compression::kGzip) {
+    decompressed = std::make_unique<GzipSource>(std::move(peeked));
+  } else if (c == Compression::kZstd) {
+    decompressed = std::make_unique<ZstdSource>(std::move(peeked));
+  } else {
+    decompressed = std::make_unique<CompressedSource>(std::move(peeked), c);
+  }
+  // A compressed model or cache, refused as the plain one is.
+  auto checked = std::make_unique<DecompressedHead>(std::move(decompressed));
+  absl::StatusOr<const Magic*> inside = checked->Peek();
+  if (!inside.ok()) return inside.status();
+  if (*inside != nullptr && (*inside)->instead != nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read ", name, ": it is ", (*inside)->unread, ", ", CompressionName(c),
+                     "-compressed, not examples (", (*inside)->instead, ")"));
+  }
+  return checked;
 }
 
 }  // namespace hare::io

@@ -246,6 +246,49 @@ TEST_F(SourceTest, HaresModelsAndCachesAreNotExamples) {
   }
 }
 
+// Compressed, they say so too; compressed text that starts like them, or is
+// shorter than their magic, is read.
+TEST_F(SourceTest, CompressedModelsAndCachesAreNotExamples) {
+  Write("model.bin", std::string("HAREMODL\x09\x00\x00\x00", 12));
+  Write("cache.bin", "HARECACH and more");
+  Write("short.txt", "HARE");
+  Write("text.txt", "HAREMO |a b\n");
+  for (const std::string tool : {"gzip", "bzip2", "xz", "zstd -q"}) {
+    Shell(tool + " -c model.bin > model.z && " + tool + " -c cache.bin > cache.z && " + tool +
+          " -c short.txt > short.z && " + tool + " -c text.txt > text.z");
+    const std::string name = tool.substr(0, tool.find(' '));
+    absl::StatusOr<std::unique_ptr<Source>> model = Source::Open(Path("model.z"));
+    ASSERT_FALSE(model.ok()) << tool;
+    EXPECT_EQ(model.status().message(),
+              "cannot read " + Path("model.z") + ": it is a hare model, " + name +
+                  "-compressed, not examples (a model is given with -i, to hare test, predict or "
+                  "audit)");
+    absl::StatusOr<std::unique_ptr<Source>> cache = Source::Open(Path("cache.z"));
+    ASSERT_FALSE(cache.ok()) << tool;
+    EXPECT_EQ(cache.status().message(),
+              "cannot read " + Path("cache.z") + ": it is a hare cache, " + name +
+                  "-compressed, not examples (a cache is given with -c, to hare train)");
+    for (const std::string file : {"short", "text"}) {
+      absl::StatusOr<std::unique_ptr<Source>> text = Source::Open(Path(file + ".z"));
+      ASSERT_TRUE(text.ok()) << tool << " " << file << ": " << text.status();
+      EXPECT_EQ((*text)->compression(),
+                Detect(name == "gzip"    ? "\x1f\x8b"
+                       : name == "bzip2" ? "BZh91AY&SY"
+                       : name == "xz"    ? std::string_view("\xfd\x37\x7a\x58\x5a\x00", 6)
+                                         : "\x28\xb5\x2f\xfd"));
+      std::string read(64, '\0');
+      size_t size = 0;
+      for (;;) {
+        absl::StatusOr<size_t> n = (*text)->Read(read.data() + size, read.size() - size);
+        ASSERT_TRUE(n.ok()) << n.status();
+        if (*n == 0) break;
+        size += *n;
+      }
+      EXPECT_EQ(read.substr(0, size), Slurp(Path(file + ".txt"))) << tool;
+    }
+  }
+}
+
 TEST_F(SourceTest, MissingFile) {
   const std::string path = Path("no-such-file.vw");
   absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
