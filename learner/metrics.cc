@@ -233,7 +233,7 @@ std::string Evaluation::Text() const {
         absl::StrFormat("(%d class%s of the model with no example and no prediction: not listed)\n",
                         unlisted, unlisted == 1 ? "" : "es");
   }
-  if (classes() == 2 || model_classes_ == 2) {
+  if (HasAucLine()) {
     const double area = auc();
     std::string why;  // AUC undefined
     if (!no_ranking_.empty()) {
@@ -297,7 +297,7 @@ std::string Evaluation::Json() const {
   AppendDouble(out, defined(macro_recall()));
   out += ",\"macro_f1\":";
   AppendDouble(out, defined(macro_f1()));
-  if (classes() == 2 || model_classes_ == 2) {
+  if (HasAucLine()) {
     out += ",\"auc\":";
     AppendDouble(out, auc());
   }

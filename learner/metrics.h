@@ -153,6 +153,12 @@ class Evaluation {
 
  private:
   double Macro(double (Evaluation::*ratio)(int) const) const;
+  // Whether the reports have an AUC (maybe undefined): a test or a model of
+  // two classes, or a model of fewer (one class: all it scores) on a test of
+  // at most two.
+  bool HasAucLine() const {
+    return classes() == 2 || model_classes_ == 2 || (model_classes_ < 2 && classes() <= 2);
+  }
   // A float's bits mapped so that unsigned order is the float order, with -0
   // folded into +0 (x + 0.0f is +0 for either zero) so that they tie. A NaN
   // (no learner gives one) sorts above +inf or below -inf by its sign.

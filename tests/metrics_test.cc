@@ -218,6 +218,26 @@ TEST(MetricsTest, AucIsUndefinedWhenTheScoresDoNotRank) {
   EXPECT_THAT(e.Json(), HasSubstr("\"auc\":null"));
 }
 
+// So does one that knows one class on a test of that class alone; on a test
+// of three classes there is no AUC line, as with a model of three.
+TEST(MetricsTest, AModelOfOneClassHasNoAucOnATestOfOne) {
+  Evaluation one({"a"});
+  one.set_no_ranking("the model knows one class");
+  one.Add(0, 0, 0.0f);
+  one.Add(0, 0, 0.0f);
+  EXPECT_THAT(one.Text(), HasSubstr("auc = undefined (the model knows one class)\n"));
+  EXPECT_THAT(one.Json(), HasSubstr("\"auc\":null"));
+  Evaluation three({"a"});
+  three.set_no_ranking("the model knows one class");
+  three.AddClass("b");
+  three.AddClass("c");
+  three.Add(0, 0, 0.0f);
+  three.Add(1, 0, 0.0f);
+  three.Add(2, 0, 0.0f);
+  EXPECT_THAT(three.Text(), Not(HasSubstr("auc")));
+  EXPECT_THAT(three.Json(), Not(HasSubstr("auc")));
+}
+
 TEST(MetricsTest, LogLossOfKnownProbabilities) {
   EXPECT_DOUBLE_EQ(LogLoss(0.5), std::log(2.0));
   EXPECT_DOUBLE_EQ(LogLoss(std::exp(-1.0)), 1.0);
