@@ -38,11 +38,13 @@ constexpr const char* kSynopsis =
 constexpr double kFull = 0.99;
 
 // n features hashed into m slots fill f = 1 - exp(-n/m) of them, so the fill
-// seen gives n = -m ln(1 - f). Returns the -b at which those n would fill
-// about 1/8 of the slots (n/m = 0.1335), at least one more than `bits`.
-int BitsFor(double fill, int bits) {
+// seen gives n = -m ln(1 - f); a full table says only that n is larger, and
+// `classes` classes take at least as many slots (the constant's). Returns the
+// -b at which those n would fill about 1/8 of the slots (n/m = 0.1335), at
+// least one more than `bits`.
+int BitsFor(double fill, int bits, int classes) {
   const double m = std::ldexp(1.0, bits);
-  const double n = -m * std::log1p(-std::min(fill, kFull));
+  const double n = std::max(-m * std::log1p(-std::min(fill, kFull)), static_cast<double>(classes));
   const int wanted = static_cast<int>(std::ceil(std::log2(n / 0.1335)));
   return std::clamp(wanted, bits + 1, hashing::kMaxBits);
 }
@@ -256,7 +258,7 @@ int TrainCommand(int argc, char** argv) {
   const uint64_t in_use = model->slots_in_use(), slots = uint64_t{1} << o.parse.bits;
   if (in_use * 2 > slots) {
     const double fill = static_cast<double>(in_use) / static_cast<double>(slots);
-    const int bits = BitsFor(fill, o.parse.bits);
+    const int bits = BitsFor(fill, o.parse.bits, model->classes());
     std::cerr << absl::StrFormat(
         "hare train: warning: %d%% of the 2^%d slots hold a weight, so many features share a "
         "slot%s: %s\n",

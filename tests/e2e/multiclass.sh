@@ -26,6 +26,12 @@ grep -q "^hare train: warning: 99% of the 2^12 slots hold a weight, so many feat
 "$HARE" train --quiet --format text --multiclass ova --rule winnow -b 12 "$data/trec.train.tsv.gz" 2> small.txt
 grep -q "^hare train: warning: 81% of the 2^12 slots .* such as -b 16, keeps them apart$" small.txt ||
   fail "winnow table: $(cat small.txt)"
+# A full table says only that more features hashed than it shows; the
+# classes' constants alone need a slot each: 300 fill 1/8 of 2^12.
+for i in $(seq 300); do printf 'c%d\tw\n' "$i"; done > many.tsv
+"$HARE" train --quiet --format text --multiclass ova -b 4 many.tsv 2> small.txt
+grep -q "^hare train: warning: 100% of the 2^4 slots .* such as -b 12 or more, keeps them apart$" small.txt ||
+  fail "classes in a full table: $(cat small.txt)"
 
 # The same model for any number of parser threads.
 train "$data/trec.train.tsv.gz" --threads 1 -f t1.model 2>/dev/null
