@@ -165,6 +165,17 @@ struct Result {
   std::string one_class;  // not empty: every held-out example is of this class
 };
 
+// `word` as a shell reads it back: as it is when no character of it is one a
+// shell treats specially, else in single quotes ("my data.tsv", "#").
+std::string ShellWord(const std::string& word) {
+  constexpr std::string_view kPlain =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%^";
+  if (!word.empty() && word.find_first_not_of(kPlain) == std::string::npos) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 // "hare train ARGS" as the words of a command line and the argv pointing
 // into them (`words` must outlive it).
 std::vector<char*> TrainArgv(const std::vector<std::string>& args,
@@ -482,11 +493,14 @@ int TuneCommand(int argc, char** argv) {
   const double n = static_cast<double>(best.held_out);
   const double p = (best.accuracy * n + 2) / (n + 4);
   const double se = std::sqrt(p * (1 - p) / (n + 4));
+  // The command to copy, its words quoted as a shell needs them.
+  std::string command = "hare train";
+  for (const std::vector<std::string>* words : {&args, &setup.inputs}) {
+    for (const std::string& word : *words) absl::StrAppend(&command, " ", ShellWord(word));
+  }
   std::cerr << absl::StrFormat(
-      "best: held-out accuracy %.4f (standard error %.4f, %d %s held out) with: hare train "
-      "%s %s\n",
-      best.accuracy, se, best.held_out, best.held_out == 1 ? "example" : "examples", line,
-      absl::StrJoin(setup.inputs, " "));
+      "best: held-out accuracy %.4f (standard error %.4f, %d %s held out) with: %s\n",
+      best.accuracy, se, best.held_out, best.held_out == 1 ? "example" : "examples", command);
   auto printed = [](double a) { return std::round(a * 1e4); };
   const double floor = printed(std::max(0.0, best.accuracy - se));  // an accuracy is >= 0
   const auto close =

@@ -22,6 +22,15 @@ hare tune: --passes 5 is not used: tune picks the passes (up to --max-passes)
 hare tune: -c small.cache is not used: tune's candidates each cache their passes in a file of their own" \
   "$(grep ' is not used: ' err.txt)"
 [[ ! -e small.cache ]] || fail "-c small.cache was written"
+# The best line's command runs as it is printed, the file's name and a
+# --label a shell would read otherwise quoted.
+sed 's/^/#/' small.tsv > "my data.txt"
+"$HARE" tune --format fasttext --label '#' --multiclass ova --max-passes 1 "my data.txt" \
+  > /dev/null 2> err.txt || fail "tune on 'my data.txt': $(tail -2 err.txt)"
+command=$(sed -n 's/^best: .* with: //p' err.txt)
+[[ $command == *" --label '#' "*" 'my data.txt'" ]] || fail "best line: $command"
+eval "\"\$HARE\"${command#hare} -f quoted.model --quiet" 2> err.txt || fail "the best line did not run: $(cat err.txt)"
+[[ -s quoted.model ]] || fail "the best line wrote no model"
 grep -q -E -- '--passes (1|[2-5] --holdout-off)$' best1.txt || fail "no pass count: $(cat best1.txt)"
 # No options are trained twice (round 2 meets round 1's rules again).
 repeated=$(awk '$1 != "best:"' log1.txt | sed -E 's/^ *[-0-9.]+ +[-0-9]+ +//' | sort | uniq -d)
