@@ -381,6 +381,10 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   };
   // O_NONBLOCK: a FIFO without a writer opens at once (and is refused
   // below) instead of waiting; reads of a regular file do not block anyway.
+  if (path == "-") {  // as an input, "-" is stdin: a model is read from a file
+    return absl::InvalidArgumentError(
+        "cannot load a model from stdin ('-'): give the model's file");
+  }
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return absl::NotFoundError(absl::StrCat("cannot open model ", path, ": ", Errno()));
   const absl::Cleanup closer = [fd] { close(fd); };
@@ -401,6 +405,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   };
   // Magic, version and sizes first, before reading or allocating the rest.
   char preamble[kPreamble + kHeaderBytes];
+  if (size == 0) return refuse("the file is empty, not a hare model");
   if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
       std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
     return refuse("not a hare model file (its first bytes are not the model magic)");

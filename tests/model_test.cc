@@ -539,6 +539,11 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
   EXPECT_THAT(std::string(LoadModel(dir_).status().message()), HasSubstr("not a regular file"));
+  WriteFile(foreign, "");
+  EXPECT_EQ(LoadModel(foreign).status().message(),
+            "cannot load model " + foreign + ": the file is empty, not a hare model");
+  EXPECT_EQ(LoadModel("-").status().message(),
+            "cannot load a model from stdin ('-'): give the model's file");
 }
 
 // Before format version 7, -q/--cubic features hashed as n-grams do: such a
