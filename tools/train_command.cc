@@ -222,7 +222,9 @@ int TrainCommand(int argc, char** argv) {
                  "the learning rate too large, or the values all too small: scale them, or "
                  "--unit-norm)\n";
   }
-  if (o.parse.class_labels) {
+  if (o.parse.class_labels && result->classes.empty()) {
+    std::cerr << "classes = 0\n";
+  } else if (o.parse.class_labels) {
     std::cerr << "classes = " << result->classes.size() << " ("
               << absl::StrJoin(result->classes.begin(),
                                result->classes.begin() + static_cast<ptrdiff_t>(std::min<size_t>(

@@ -26,6 +26,10 @@ grep -q "^hare train: warning: 99% of the 2^12 slots hold a weight, so many feat
 "$HARE" train --quiet --format text --multiclass ova --rule winnow -b 12 "$data/trec.train.tsv.gz" 2> small.txt
 grep -q "^hare train: warning: 81% of the 2^12 slots .* such as -b 16, keeps them apart$" small.txt ||
   fail "winnow table: $(cat small.txt)"
+# No example: no class, and the summary says so plainly.
+: > none.tsv
+"$HARE" train --format text --multiclass ova none.tsv 2> none.txt || true
+grep -qx "classes = 0" none.txt || fail "no class: $(cat none.txt)"
 # A full table says only that more features hashed than it shows; the
 # classes' constants alone need a slot each: 300 fill 1/8 of 2^12.
 for i in $(seq 300); do printf 'c%d\tw\n' "$i"; done > many.tsv
