@@ -297,6 +297,29 @@ uint32_t UnicodeControlAt(std::string_view text, uint32_t* code_point) {
   });
 }
 
+size_t TerminalColumns(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = p + text.size();
+  size_t columns = 0;
+  while (p < end) {
+    const CodePoint cp = Decode(p, end);
+    p += cp.length == 0 ? 1 : cp.length;
+    if (cp.length <= 1 || cp.value < 0x80) {
+      ++columns;  // ASCII, or a byte that is not UTF-8
+      continue;
+    }
+    const int type = u_charType(cp.value);
+    const auto width =
+        static_cast<UEastAsianWidth>(u_getIntPropertyValue(cp.value, UCHAR_EAST_ASIAN_WIDTH));
+    if (type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK ||
+        u_hasBinaryProperty(cp.value, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+      continue;
+    }
+    columns += width == U_EA_WIDE || width == U_EA_FULLWIDTH ? 2 : 1;
+  }
+  return columns;
+}
+
 std::string InvalidUtf8Message(std::string_view text, uint32_t column) {
   constexpr char kHex[] = "0123456789abcdef";
   std::string message = "invalid UTF-8 (";

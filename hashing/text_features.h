@@ -126,6 +126,12 @@ uint32_t UnicodeSpaceAt(std::string_view text, uint32_t* code_point);
 // if there is none; its code point in `*code_point`. Stops at invalid UTF-8.
 uint32_t UnicodeControlAt(std::string_view text, uint32_t* code_point);
 
+// The columns `text` takes on a terminal: a character of most scripts 1
+// ("été": 5 bytes, 3 columns), a wide one of East Asian scripts 2 ("中文": 4),
+// a combining mark or an invisible (default-ignorable) character 0. A byte
+// that is not UTF-8 counts 1.
+size_t TerminalColumns(std::string_view text);
+
 // "invalid UTF-8 (\xc0\xaf)": the message of the invalid UTF-8 at `column`
 // (1-based, as InvalidUtf8At gives it) of `text`, with its byte and the
 // continuation bytes after it (up to 3), as C escapes.

@@ -6,15 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "hashing/text_features.h"
+
 namespace hare::learner {
 
-// The UTF-8 characters of `text`: the columns it takes on a terminal for
-// most scripts ("été" is 5 bytes and 3 columns), not for double-width ones
-// such as Chinese, nor for combining marks.
-inline size_t Columns(std::string_view text) {
-  return static_cast<size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
+// The columns `text` takes on a terminal (hashing::TerminalColumns: a
+// Chinese character 2, a combining mark 0).
+inline size_t Columns(std::string_view text) { return hashing::TerminalColumns(text); }
 
 // `text` padded with spaces to `width` columns, on its right (left-aligned)
 // or on its left.

@@ -395,5 +395,25 @@ TEST(MetricsTest, TextReportAlignsNamesByCharactersNotBytes) {
             "ΝΑΙ          1    0\n");
 }
 
+TEST(MetricsTest, TextReportAlignsWideCharactersAndCombiningMarks) {
+  // "中文" takes 4 columns; "e\u0301te\u0301" (é as e and a combining
+  // accent) 3.
+  Evaluation e({"中文", "e\u0301te\u0301"});
+  e.Add(0, 0, 0);
+  e.Add(1, 0, 0);
+  EXPECT_EQ(e.Text(),
+            "class      precision     recall         f1    support\n"
+            "中文        0.500000   1.000000   0.666667          1\n"
+            "e\u0301te\u0301         0.000000   0.000000   0.000000          1\n"
+            "accuracy                          0.500000          2\n"
+            "macro avg   0.250000   0.500000   0.333333          2\n"
+            "auc = 0.500000\n"
+            "\n"
+            "confusion matrix (rows: true class, columns: predicted class)\n"
+            "           中文   e\u0301te\u0301\n"
+            "中文          1     0\n"
+            "e\u0301te\u0301           1     0\n");
+}
+
 }  // namespace
 }  // namespace hare::learner

@@ -453,5 +453,20 @@ TEST(TextFeaturesTest, WindowAndCollocationsAroundTheTarget) {
             (std::vector<std::string>{"+1=it"}));
 }
 
+// The columns of a name in hare's tables.
+TEST(TextFeaturesTest, TerminalColumns) {
+  EXPECT_EQ(TerminalColumns(""), 0u);
+  EXPECT_EQ(TerminalColumns("pos"), 3u);
+  EXPECT_EQ(TerminalColumns("\xc3\xa9t\xc3\xa9"), 3u);         // été
+  EXPECT_EQ(TerminalColumns("e\xcc\x81"), 1u);                 // e, combining acute
+  EXPECT_EQ(TerminalColumns("\xe4\xb8\xad\xe6\x96\x87"), 4u);  // 中文
+  EXPECT_EQ(TerminalColumns("\xef\xbc\xa1"), 2u);              // fullwidth A
+  EXPECT_EQ(TerminalColumns("\xf0\x9f\x98\x80"), 2u);          // an emoji
+  EXPECT_EQ(TerminalColumns("a\xe2\x81\xa0"
+                            "b"),
+            2u);                               // word joiner: none
+  EXPECT_EQ(TerminalColumns("\xff\xc3"), 2u);  // not UTF-8: 1 a byte
+}
+
 }  // namespace
 }  // namespace hare::hashing
