@@ -92,6 +92,36 @@ bool MayBeMagic(const unsigned char* head, size_t n) {
 }
 constexpr std::streamsize kFilterBuffer = 1 << 20;
 
+// The first bytes of an input, read to look for a magic number, and handed
+// out again before anything else.
+struct Head {
+  // Reads with `read` (bytes into a buffer of a size: their count, 0 at the
+  // end) until the bytes match no magic number's start, so a pipe that sends
+  // one short line is answered without waiting for more, or the end.
+  template <class Read>
+  absl::Status Fill(Read&& read) {
+    while (size < bytes.size() && MayBeMagic(data(), size)) {
+      absl::StatusOr<size_t> n = read(bytes.data() + size, bytes.size() - size);
+      if (!n.ok()) return n.status();
+      if (*n == 0) break;
+      size += *n;
+    }
+    return absl::OkStatus();
+  }
+  // Copies what is left of them into `buffer` (at most `capacity`): how many.
+  size_t Take(char* buffer, size_t capacity) {
+    const size_t n = std::min(capacity, size - used);
+    std::memcpy(buffer, bytes.data() + used, n);
+    used += n;
+    return n;
+  }
+  const unsigned char* data() const { return reinterpret_cast<const unsigned char*>(bytes.data()); }
+
+  std::array<char, kMagicBytes> bytes{};
+  size_t size = 0;
+  size_t used = 0;
+};
+
 // A file descriptor whose first bytes were already read to look for a magic
 // number; they are handed out again before anything else.
 class PeekedFd {
@@ -103,30 +133,17 @@ class PeekedFd {
   PeekedFd(const PeekedFd&) = delete;
   PeekedFd& operator=(const PeekedFd&) = delete;
 
-  // Reads until the first bytes decide the compression: stops as soon as
-  // they match no magic number (or at the end), so a pipe that sends one
-  // short line is answered without waiting for more.
+  // Reads until the first bytes decide the compression (Head::Fill).
   absl::Status Peek() {
-    while (head_size_ < head_.size() && MayBeMagic(head(), head_size_)) {
-      absl::StatusOr<size_t> n = ReadFd(head_.data() + head_size_, head_.size() - head_size_);
-      if (!n.ok()) return n.status();
-      if (*n == 0) break;
-      head_size_ += *n;
-    }
-    return absl::OkStatus();
+    return head_.Fill([this](char* buffer, size_t size) { return ReadFd(buffer, size); });
   }
 
-  const unsigned char* head() const { return reinterpret_cast<const unsigned char*>(head_.data()); }
-  size_t head_size() const { return head_size_; }
+  const unsigned char* head() const { return head_.data(); }
+  size_t head_size() const { return head_.size; }
   const std::string& name() const { return name_; }
 
   absl::StatusOr<size_t> Read(char* buffer, size_t size) {
-    if (head_used_ < head_size_) {
-      size_t n = std::min(size, head_size_ - head_used_);
-      std::memcpy(buffer, head_.data() + head_used_, n);
-      head_used_ += n;
-      return n;
-    }
+    if (head_.used < head_.size) return head_.Take(buffer, size);
     return ReadFd(buffer, size);
   }
 
@@ -143,9 +160,7 @@ class PeekedFd {
   int fd_;
   bool owned_;
   std::string name_;
-  std::array<char, kMagicBytes> head_{};
-  size_t head_size_ = 0;
-  size_t head_used_ = 0;
+  Head head_;
 };
 
 // "NAME: corrupt or truncated FORMAT data (WHY)", what every decompressor says.
@@ -364,36 +379,25 @@ class DecompressedHead final : public Source {
  public:
   explicit DecompressedHead(std::unique_ptr<Source> inner) : inner_(std::move(inner)) {}
 
-  // The magic number the decompressed bytes start with, or nullptr. Reads as
-  // PeekedFd::Peek does: no further than they could start one.
+  // The magic number the decompressed bytes start with, or nullptr.
   absl::StatusOr<const Magic*> Peek() {
-    while (head_size_ < head_.size() && MayBeMagic(head(), head_size_)) {
-      absl::StatusOr<size_t> n = inner_->Read(head_.data() + head_size_, head_.size() - head_size_);
-      if (!n.ok()) return n.status();
-      if (*n == 0) break;
-      head_size_ += *n;
+    if (absl::Status s =
+            head_.Fill([this](char* buffer, size_t size) { return inner_->Read(buffer, size); });
+        !s.ok()) {
+      return s;
     }
-    return MagicOf(head(), head_size_);
+    return MagicOf(head_.data(), head_.size);
   }
 
   absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
-    if (head_used_ < head_size_) {
-      const size_t n = std::min(size, head_size_ - head_used_);
-      std::memcpy(buffer, head_.data() + head_used_, n);
-      head_used_ += n;
-      return n;
-    }
+    if (head_.used < head_.size) return head_.Take(buffer, size);
     return inner_->Read(buffer, size);
   }
   Compression compression() const override { return inner_->compression(); }
 
  private:
-  const unsigned char* head() const { return reinterpret_cast<const unsigned char*>(head_.data()); }
-
   std::unique_ptr<Source> inner_;
-  std::array<char, kMagicBytes> head_{};
-  size_t head_size_ = 0;
-  size_t head_used_ = 0;
+  Head head_;
 };
 
 }  // namespace
