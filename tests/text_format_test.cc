@@ -223,66 +223,45 @@ TEST(TextFormatTest, FastTextSameLabelTwiceIsOneAndNulSeparatesWordsAsInFastText
 }
 
 // A class name prints as it is in predictions and reports: a control
-// character (a NUL, an escape) in it is a bad line, its column the byte's.
-TEST(TextFormatTest, ClassNameWithAControlCharacterIsABadLine) {
-  ParseOptions options = Text();
-  options.class_labels = true;
-  const std::string chunk = std::string("a") + '\0' + "b\tx\npo\x1bs\ty\nok\tz\n";
-  ParsedChunk p(chunk, options);
-  const ExampleBatch& b = p.batch();
-  ASSERT_EQ(b.size(), 1u);
-  EXPECT_EQ(b.class_label(0), "ok");
-  ASSERT_EQ(b.bad_lines.size(), 2u);
-  EXPECT_EQ(b.bad_lines[0].line, 1u);
-  EXPECT_EQ(b.bad_lines[0].column, 2u);
-  EXPECT_EQ(b.bad_lines[0].message, "class name 'a\\x00b' has a control character in it");
-  EXPECT_TRUE(b.bad_lines[0].label);
-  EXPECT_EQ(b.bad_lines[1].column, 3u);
-  EXPECT_EQ(b.bad_lines[1].message, "class name 'po\\x1bs' has a control character in it");
-  // fastText's labels too (a NUL ends the word there, as in fastText).
-  ParsedChunk f("__label__a\x7f x\n", FastText());
-  ASSERT_EQ(f.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
-}
-
-// Beyond ASCII too: C1's controls (the next line U+0085, the terminal escape
-// U+009B) are refused, in every format, their column the character's.
-TEST(TextFormatTest, ClassNameWithAControlCharacterBeyondAsciiIsABadLine) {
-  ParseOptions options = Text();
-  options.class_labels = true;
-  ParsedChunk p("pos\xc2\x85\tx\nok\tz\n", options);
-  ASSERT_EQ(p.batch().size(), 1u);
-  ASSERT_EQ(p.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(p.batch().bad_lines[0].column, 4u);
-  EXPECT_EQ(p.batch().bad_lines[0].message,
-            "class name 'pos\\xc2\\x85' has a control character (U+0085) in it");
-  ParsedChunk f(
-      "__label__a\xc2\x9b"
-      "31m x\n",
-      FastText());
-  ASSERT_EQ(f.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(f.batch().bad_lines[0].column, 11u);
-  EXPECT_EQ(f.batch().bad_lines[0].message,
-            "class name '__label__a\\xc2\\x9b31m' has a control character (U+009B) in it");
+// character in it (a NUL, an escape; beyond ASCII, C1's next line U+0085 and
+// escape U+009B), or a space, is a bad line, in every format, its column the
+// character's.
+TEST(TextFormatTest, ClassNameWithAControlCharacterOrASpaceIsABadLine) {
+  ParseOptions text = Text();
+  text.class_labels = true;
   ParseOptions vw;
   vw.class_labels = true;
-  ParsedChunk v(
-      "a\xc2\x85"
-      "b | x\n",
-      vw);
-  ASSERT_EQ(v.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(v.batch().bad_lines[0].column, 2u);
-}
-
-// An ASCII space inside a name (a VW or fastText word cannot hold one, a
-// text label can) is reported at its column.
-TEST(TextFormatTest, ClassNameWithASpaceIsABadLineAtTheSpace) {
-  ParseOptions options = Text();
-  options.class_labels = true;
-  ParsedChunk p("very pos\tx\nok\tz\n", options);
-  ASSERT_EQ(p.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(p.batch().bad_lines[0].column, 5u);
-  EXPECT_EQ(p.batch().bad_lines[0].message, "class name 'very pos' has white space in it");
+  const struct {
+    std::string line;
+    ParseOptions options;
+    uint32_t column;
+    std::string message;
+  } cases[] = {
+      {std::string("a") + '\0' + "b\tx\n", text, 2,
+       "class name 'a\\x00b' has a control character in it"},
+      {"po\x1bs\ty\n", text, 3, "class name 'po\\x1bs' has a control character in it"},
+      {"pos\xc2\x85\tx\n", text, 4,
+       "class name 'pos\\xc2\\x85' has a control character (U+0085) in it"},
+      {"very pos\tx\n", text, 5, "class name 'very pos' has white space in it"},
+      // fastText's labels too (a NUL ends the word there, as in fastText).
+      {"__label__a\x7f x\n", FastText(), 11,
+       "class name '__label__a\\x7f' has a control character in it"},
+      {"__label__a\xc2\x9b"
+       "31m x\n",
+       FastText(), 11,
+       "class name '__label__a\\xc2\\x9b31m' has a control character (U+009B) in it"},
+      {"a\xc2\x85"
+       "b | x\n",
+       vw, 2, "class name 'a\\xc2\\x85b' has a control character (U+0085) in it"},
+  };
+  for (const auto& c : cases) {
+    ParsedChunk p(c.line, c.options);
+    EXPECT_EQ(p.batch().size(), 0u) << c.line;
+    ASSERT_EQ(p.batch().bad_lines.size(), 1u) << c.line;
+    EXPECT_EQ(p.batch().bad_lines[0].column, c.column) << c.line;
+    EXPECT_EQ(p.batch().bad_lines[0].message, c.message) << c.line;
+    EXPECT_TRUE(p.batch().bad_lines[0].label) << c.line;
+  }
 }
 
 // Around a class name, what the tokenizer separates words on or drops is
