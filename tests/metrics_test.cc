@@ -376,43 +376,37 @@ TEST(MetricsTest, TextReportWidensForLongNamesAndCounts) {
   EXPECT_THAT(text, HasSubstr("\nnegative                         12345                   0\n"));
 }
 
-TEST(MetricsTest, TextReportAlignsNamesByCharactersNotBytes) {
-  // "été" is 5 bytes and 3 characters; "ΝΑΙ" 6 bytes and 3.
-  Evaluation e({"été", "ΝΑΙ"});
-  e.Add(0, 0, 0);
-  e.Add(1, 0, 0);
-  EXPECT_EQ(e.Text(),
-            "class      precision     recall         f1    support\n"
-            "été         0.500000   1.000000   0.666667          1\n"
-            "ΝΑΙ         0.000000   0.000000   0.000000          1\n"
-            "accuracy                          0.500000          2\n"
-            "macro avg   0.250000   0.500000   0.333333          2\n"
-            "auc = 0.500000\n"
-            "\n"
-            "confusion matrix (rows: true class, columns: predicted class)\n"
-            "           été  ΝΑΙ\n"
-            "été          1    0\n"
-            "ΝΑΙ          1    0\n");
-}
-
-TEST(MetricsTest, TextReportAlignsWideCharactersAndCombiningMarks) {
-  // "中文" takes 4 columns; "e\u0301te\u0301" (é as e and a combining
-  // accent) 3.
-  Evaluation e({"中文", "e\u0301te\u0301"});
-  e.Add(0, 0, 0);
-  e.Add(1, 0, 0);
-  EXPECT_EQ(e.Text(),
-            "class      precision     recall         f1    support\n"
-            "中文        0.500000   1.000000   0.666667          1\n"
-            "e\u0301te\u0301         0.000000   0.000000   0.000000          1\n"
-            "accuracy                          0.500000          2\n"
-            "macro avg   0.250000   0.500000   0.333333          2\n"
-            "auc = 0.500000\n"
-            "\n"
-            "confusion matrix (rows: true class, columns: predicted class)\n"
-            "           中文   e\u0301te\u0301\n"
-            "中文          1     0\n"
-            "e\u0301te\u0301           1     0\n");
+// Names line up by the columns they take on a terminal, not their bytes:
+// "été" is 5 bytes and 3 columns, "ΝΑΙ" 6 and 3, "中文" 6 and 4, and "été"
+// written with combining accents 7 and 3.
+TEST(MetricsTest, TextReportAlignsNamesByTheirColumns) {
+  const struct {
+    std::string first, second;
+    size_t first_columns, second_columns;
+    std::string header, first_row, second_row;
+  } cases[] = {
+      {"été", "ΝΑΙ", 3, 3, "           été  ΝΑΙ\n", "été          1    0\n",
+       "ΝΑΙ          1    0\n"},
+      {"中文", "e\u0301te\u0301", 4, 3, "           中文   e\u0301te\u0301\n",
+       "中文          1     0\n", "e\u0301te\u0301           1     0\n"},
+  };
+  for (const auto& c : cases) {
+    Evaluation e({c.first, c.second});
+    e.Add(0, 0, 0);
+    e.Add(1, 0, 0);
+    const std::string pad_first(12 - c.first_columns, ' ');
+    const std::string pad_second(12 - c.second_columns, ' ');
+    EXPECT_EQ(e.Text(), "class      precision     recall         f1    support\n" + c.first +
+                            pad_first + "0.500000   1.000000   0.666667          1\n" + c.second +
+                            pad_second +
+                            "0.000000   0.000000   0.000000          1\n"
+                            "accuracy                          0.500000          2\n"
+                            "macro avg   0.250000   0.500000   0.333333          2\n"
+                            "auc = 0.500000\n"
+                            "\n"
+                            "confusion matrix (rows: true class, columns: predicted class)\n" +
+                            c.header + c.first_row + c.second_row);
+  }
 }
 
 }  // namespace
