@@ -296,23 +296,37 @@ class LinearLearner final : public Learner {
     const uint64_t ordinal = position_ + i;
     const auto indices = batch.indices(i);
     const auto values = batch.values(i);
+    // No class, or an importance of 0 (VW's predict-only example): scores
+    // only. No step, and the rule's clock (SGD's schedule, the average) and
+    // the regularization stand still: the regularization an example's
+    // weights owe is paid (written) only by one that is learned from, and
+    // read for the others, so that the model is the one without them.
+    const bool learns = c >= 0 && batch.importance(i) != 0;
     if constexpr (kLazyReg) {
-      RebaseRegularization();
-      for (uint32_t k = 0; k < row.size(); ++k) {
-        ForEachFeature<kFloats>(table_, indices, values, k,
-                                [&](float* slot, float) { PayRegularization(slot); });
+      if (learns) {
+        RebaseRegularization();
+        for (uint32_t k = 0; k < row.size(); ++k) {
+          ForEachFeature<kFloats>(table_, indices, values, k,
+                                  [&](float* slot, float) { PayRegularization(slot); });
+        }
       }
     }
     // Sums past the float range: the scores are done again in doubles, so
     // that none reported is NaN, and the example is not learned from.
     const ExampleSums sums = ExampleScores<kFloats>(
         table_, indices, values, batch.initial(i), Rule::kNormalizesInput, threshold_of_rule(),
-        [this](const float* slot) { return rule_.Weight(slot); }, row);
+        [this, learns](const float* slot) {
+          if constexpr (kLazyReg) {
+            if (!learns) return Regularized(slot[0], slot);
+          }
+          return rule_.Weight(slot);
+        },
+        row);
     const float scale = sums.scale;  // applied to every x_i
     constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
     const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
     const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
-    if (c < 0) return;
+    if (!learns) return;
     ++steps_;
     const auto label = static_cast<size_t>(c);
     if (class_examples_.size() <= label) class_examples_.resize(label + 1);

@@ -403,6 +403,48 @@ std::vector<io::ExampleBatch> RandomExamples(uint64_t seed, int count, bool posi
   return out;
 }
 
+// An example of importance 0 is no copy of it: every rule, with averaging,
+// AdaGrad, SGD's schedules and L1/L2, learns what it would without it, bit
+// for bit, as if it had no label (L1/L2's debts are read for its score, not
+// paid, which would round them otherwise).
+TEST(RuleUpdatesTest, ImportanceZeroChangesNoRule) {
+  std::vector<LearnerOptions> options;
+  for (Rule rule :
+       {Rule::kPerceptron, Rule::kWinnow, Rule::kBalancedWinnow, Rule::kModifiedBalancedWinnow,
+        Rule::kPa, Rule::kSgd, Rule::kArow, Rule::kNaiveBayes, Rule::kSvm}) {
+    options.push_back({.rule = rule});
+    options.push_back({.rule = rule, .average = true});
+  }
+  for (Schedule schedule : {Schedule::kConstant, Schedule::kSqrt, Schedule::kPower}) {
+    options.push_back({.rule = Rule::kSgd, .schedule = schedule, .l2 = 0.1f});
+    options.push_back(
+        {.rule = Rule::kSgd, .loss = Loss::kLogistic, .schedule = schedule, .l1 = 0.01f});
+  }
+  options.push_back({.rule = Rule::kSgd, .adagrad = true});
+  const auto examples = RandomExamples(5, 60, true);
+  for (const LearnerOptions& o : options) {
+    std::unique_ptr<Learner> plain = MakeLearner(o, 6);
+    std::unique_ptr<Learner> with_zeros = MakeLearner(o, 6);
+    std::vector<float> scores(1);
+    for (const io::ExampleBatch& e : examples) {
+      plain->Train(e, {}, scores);
+      with_zeros->Train(e, {}, scores);
+      io::ExampleBatch zero;  // the same features, the other label, importance 0
+      zero.BeginExample();
+      for (size_t k = 0; k < e.indices(0).size(); ++k) {
+        zero.AddFeature(e.indices(0)[k], e.values(0)[k]);
+      }
+      zero.EndExample(1, -e.label(0), 0.0f, 0.0f, "");
+      with_zeros->Train(zero, {}, scores);
+    }
+    for (uint32_t i = 0; i < 64; ++i) {
+      ASSERT_EQ(with_zeros->PredictionWeight(i), plain->PredictionWeight(i))
+          << "rule " << static_cast<int>(o.rule) << " average " << o.average << " l1 " << o.l1
+          << " l2 " << o.l2 << " slot " << i;
+    }
+  }
+}
+
 // The lazy average against the naive one, which adds the whole weight vector
 // to a sum after every example.
 template <class Rule, bool kAdagrad>
