@@ -42,6 +42,8 @@ int AuditCommand(int argc, char** argv) {
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("audit", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("audit", s, kExitInput);
+  if (absl::Status s = CheckStdout(inputs, model_path); !s.ok())
+    return Fail("audit", s, kExitInput);
 
   const learner::ModelHeader& h = model->header();
   io::ParseOptions parse = h.parse_options();

@@ -97,6 +97,7 @@ int ConfusionCommand(int argc, char** argv) {
     return Fail("confusion", "--binary needs a set of exactly two words", kExitUsage);
   }
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("confusion", s, kExitInput);
+  if (absl::Status s = CheckStdout(inputs, ""); !s.ok()) return Fail("confusion", s, kExitInput);
 
   std::string storage, lower_storage, out;
   std::vector<std::string_view> tokens, lower;  // the same tokens, as written and lower-cased

@@ -72,6 +72,7 @@ int FeaturesCommand(int argc, char** argv) {
   problems.insert(problems.end(), label_problems.begin(), label_problems.end());
   if (!problems.empty()) return FailUsage("features", problems);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("features", s, kExitInput);
+  if (absl::Status s = CheckStdout(inputs, ""); !s.ok()) return Fail("features", s, kExitInput);
 
   hashing::TextFeaturizer featurizer(text, 0);
   std::string storage, out, unlabelled;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "io/example_reader.h"
 
 namespace hare::tools {
 
@@ -20,6 +21,20 @@ absl::Status WriteText(FILE* out, std::string& text, bool flush, std::string_vie
 absl::Status WriteWhenLarge(std::string& text) {
   if (text.size() < (size_t{1} << 20)) return absl::OkStatus();
   return WriteText(stdout, text, /*flush=*/false, "to stdout");
+}
+
+absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::string& model) {
+  std::vector<std::string> read = io::InputsOrStdin(inputs);
+  if (!model.empty()) read.push_back(model);
+  const std::string file = io::InputAt("/dev/stdout", read);
+  if (file.empty()) return absl::OkStatus();
+  if (file == model) {
+    return absl::InvalidArgumentError(absl::StrCat("stdout goes to the model ", file,
+                                                   ": what hare writes there would damage it"));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("stdout goes to the input ", file,
+                   ": what hare writes there would be read back as examples or write over them"));
 }
 
 }  // namespace hare::tools

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 
@@ -30,5 +31,11 @@ absl::Status WriteText(FILE* out, std::string& text, bool flush, std::string_vie
 // a long line are not held whole (an 11 MB line with 30 occurrences of a
 // confusion set's word makes 330 MB of examples).
 absl::Status WriteWhenLarge(std::string& text);
+
+// Refuses a stdout that goes to one of `inputs` (stdin's file too) or to
+// `model` (if not empty): what the command writes would be read back as
+// examples (`hare predict -i m f >> f` would never end) or write over them
+// (`1<> f`), or damage the model.
+absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::string& model);
 
 }  // namespace hare::tools

@@ -50,7 +50,9 @@ void AppendPrediction(bool binary, std::span<const std::string> names,
 absl::StatusOr<File> OpenPredictions(const std::string& path,
                                      const std::vector<std::string>& inputs,
                                      const std::string& model) {
-  if (path != "-") {  // checked before opening empties the file
+  if (path == "-") {
+    if (absl::Status s = CheckStdout(inputs, model); !s.ok()) return s;
+  } else {  // checked before opening empties the file
     std::vector<std::string> read = io::InputsOrStdin(inputs);
     if (!model.empty()) read.push_back(model);
     if (const std::string file = io::InputAt(path, read); !file.empty()) {

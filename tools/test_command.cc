@@ -210,6 +210,9 @@ int PredictCommand(int argc, char** argv) {
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("predict", s, kExitInput);
+  if (absl::Status s = CheckStdout(inputs, model_path); !s.ok()) {
+    return Fail("predict", s, kExitInput);
+  }
 
   io::ParseOptions parse = model->header().parse_options();
   parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);

@@ -86,6 +86,25 @@ expect_eq "cache onto stdin's file" \
   "hare train: cannot write cache data.vw: it is the input <stdin> (the cache would replace it)" \
   "$(cat err.txt)"
 cmp -s d.vw data.vw || fail "the input on stdin was changed"
+# Nor does stdout, where predictions go: appended to the input, they would be
+# read back as examples (predict would never end), and a model would be
+# damaged.
+"$HARE" train --quiet d.vw -f out.model 2>/dev/null
+for command in "train data.vw -p -" "test -i out.model data.vw -p -" "predict -i out.model data.vw" \
+  "audit -i out.model data.vw" "features data.vw" "confusion --set a,b data.vw"; do
+  expect_code 2 timeout 20 "$HARE" $command >> data.vw 2> err.txt
+  expect_eq "$command >> its input" \
+    "hare ${command%% *}: stdout goes to the input data.vw: what hare writes there would be read back as examples or write over them" \
+    "$(cat err.txt)"
+done
+expect_code 2 "$HARE" predict -i out.model < data.vw >> data.vw 2> err.txt
+grep -qF "stdout goes to the input <stdin>" err.txt || fail "predict < f >> f: $(cat err.txt)"
+cp out.model kept.model
+expect_code 2 "$HARE" predict -i out.model data.vw >> out.model 2> err.txt
+grep -qF "stdout goes to the model out.model: what hare writes there would damage it" err.txt ||
+  fail "predict >> its model: $(cat err.txt)"
+cmp -s d.vw data.vw && cmp -s kept.model out.model || fail "stdout changed the input or the model"
+"$HARE" predict -i out.model data.vw > predictions.txt 2> err.txt || fail "predict > a file: $(cat err.txt)"
 "$HARE" train --quiet -f from-pipe.model < <(cat d.vw) 2>/dev/null || fail "stdin from a pipe"
 : > empty.cache
 "$HARE" train data.vw -c empty.cache --quiet 2>/dev/null || fail "an empty cache file is refused"
