@@ -1,5 +1,8 @@
 #include "io/format.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "absl/strings/str_cat.h"
 
 namespace hare::io {
@@ -36,6 +39,29 @@ std::string LabelPrefixProblem(std::string_view prefix) {
     }
   }
   return "";
+}
+
+GramTables ResolveGrams(const std::vector<std::string>& ngrams,
+                        const std::vector<std::string>& skips) {
+  GramTables t;
+  std::fill(std::begin(t.n), std::end(t.n), uint8_t{1});
+  std::fill(std::begin(t.skips), std::end(t.skips), uint8_t{0});
+  for (bool lettered : {false, true}) {
+    for (const auto* specs : {&ngrams, &skips}) {
+      uint8_t* table = specs == &ngrams ? t.n : t.skips;
+      for (const std::string& spec : *specs) {
+        char letter = 0;
+        int n = 0;
+        if (!ParseGramSpec(spec, &letter, &n) || (letter != 0) != lettered) continue;
+        if (letter == 0) {
+          std::fill(table, table + 256, static_cast<uint8_t>(n));
+        } else {
+          table[static_cast<unsigned char>(letter)] = static_cast<uint8_t>(n);
+        }
+      }
+    }
+  }
+  return t;
 }
 
 bool ParseGramSpec(std::string_view spec, char* letter, int* n) {

@@ -95,6 +95,16 @@ struct ParseOptions {
 // namespace letter, or 0 for every namespace. False if it is not of that form.
 bool ParseGramSpec(std::string_view spec, char* letter, int* n);
 
+// Each namespace's n-gram length and skips (by its first byte) from the
+// --ngram and --skips specs: a plain one for every namespace, then the
+// lettered ones over it. Unset: 1 and 0.
+struct GramTables {
+  uint8_t n[256];
+  uint8_t skips[256];
+};
+GramTables ResolveGrams(const std::vector<std::string>& ngrams,
+                        const std::vector<std::string>& skips);
+
 // Whether a namespace's name can start with byte c: not a control
 // character, '|' or ':' (' ' stands for the default namespace).
 bool IsNamespaceLetter(char c);

@@ -26,24 +26,9 @@ LineContext::LineContext(const ParseOptions& o)
       default_namespace_hash(hashing::NamespaceHash(hashing::kDefaultNamespace, o.hash_seed)),
       constant_index(hashing::ConstantIndex(o.hash_seed, o.bits)),
       featurizer(o.text, o.hash_seed) {
-  std::fill(std::begin(gram_n), std::end(gram_n), uint8_t{1});
-  std::fill(std::begin(gram_skips), std::end(gram_skips), uint8_t{0});
-  // Plain specs first, so that lettered ones override them.
-  for (bool lettered : {false, true}) {
-    for (const auto* specs : {&o.ngrams, &o.skips}) {
-      uint8_t* table = specs == &o.ngrams ? gram_n : gram_skips;
-      for (const std::string& spec : *specs) {
-        char letter = 0;
-        int n = 0;
-        if (!ParseGramSpec(spec, &letter, &n) || (letter != 0) != lettered) continue;
-        if (letter == 0) {
-          std::fill(table, table + 256, static_cast<uint8_t>(n));
-        } else {
-          table[static_cast<unsigned char>(letter)] = static_cast<uint8_t>(n);
-        }
-      }
-    }
-  }
+  const GramTables t = ResolveGrams(o.ngrams, o.skips);
+  std::copy(std::begin(t.n), std::end(t.n), gram_n);
+  std::copy(std::begin(t.skips), std::end(t.skips), gram_skips);
   grams = std::any_of(std::begin(gram_n), std::end(gram_n), [](uint8_t n) { return n >= 2; });
   std::fill(std::begin(use), std::end(use), o.keep.empty() ? kRead : kIgnored);
   for (const char c : o.keep) use[static_cast<unsigned char>(c)] = kRead;

@@ -218,10 +218,30 @@ std::vector<std::string> TrainFlags::Finish() {
   // VW's for every namespace with --format vw.
   if (o.parse.format == io::Format::kVw) {
     hashing::TextFeatureOptions& t = o.parse.text;
+    const bool lettered_ngrams = !o.parse.ngrams.empty();  // else checked with the text's
     if (t.ngram != 1) o.parse.ngrams.insert(o.parse.ngrams.begin(), std::to_string(t.ngram));
     if (t.skips != 0) o.parse.skips.insert(o.parse.skips.begin(), std::to_string(t.skips));
     t.ngram = 1;
     t.skips = 0;
+    // Skips where no n-grams are made would be ignored: refused, as --skips
+    // alone is.
+    const io::GramTables grams = io::ResolveGrams(o.parse.ngrams, o.parse.skips);
+    const bool any_grams =
+        std::any_of(std::begin(grams.n), std::end(grams.n), [](uint8_t n) { return n >= 2; });
+    for (const std::string& spec : o.parse.skips) {
+      char letter = 0;
+      int k = 0;
+      if (!io::ParseGramSpec(spec, &letter, &k) || k == 0) continue;
+      if (letter != 0 && grams.n[static_cast<unsigned char>(letter)] < 2) {
+        problems.push_back(absl::StrCat("--skips ", spec, ": namespace ", std::string(1, letter),
+                                        " makes no n-grams to skip in (give it --ngram ",
+                                        std::string(1, letter), "2 or more)"));
+      } else if (letter == 0 && lettered_ngrams && !any_grams) {
+        problems.push_back(absl::StrCat("--skips ", spec,
+                                        ": no namespace makes n-grams to skip in (give "
+                                        "--ngram 2 or more, or --ngram a2 for namespace a)"));
+      }
+    }
     // --affix +4: VW's, of the default namespace.
     std::vector<std::string> plain;
     for (const int affix : t.affixes) plain.push_back(hashing::AffixSpec({affix}));

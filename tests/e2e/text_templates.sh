@@ -127,6 +127,13 @@ grep -q "^hare train: --skips needs --ngram 2 or more" err.txt || fail "skips al
 # In VW format a namespace's --ngram a2 is n-grams for a plain --skips to act on.
 printf '1 |a w x y\n-1 |a y z w\n' > skips.vw
 "$HARE" train --quiet skips.vw --ngram a2 --skips 1 2>/dev/null || fail "--ngram a2 --skips 1 refused"
+# But skips for a namespace that makes no n-grams would be ignored: refused.
+expect_code 1 "$HARE" train skips.vw --ngram a2 --skips b1 2> err.txt
+grep -q "^hare train: --skips b1: namespace b makes no n-grams to skip in (give it --ngram b2 or more)$" err.txt ||
+  fail "skips of a namespace without n-grams: $(cat err.txt)"
+expect_code 1 "$HARE" train skips.vw --ngram a1 --skips 1 2> err.txt
+grep -q "^hare train: --skips 1: no namespace makes n-grams to skip in" err.txt ||
+  fail "skips where no namespace makes n-grams: $(cat err.txt)"
 expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt

@@ -217,10 +217,10 @@ grep -qF -- '-q y\x3f ' glob.txt || fail "-q 'y?' line: $(cat glob.txt)"
 # --ngram's and --skips' letter too: the default namespace's ' ' as \x20, a
 # '*' as \x2a; the line trains the same features as the flags given.
 for i in $(seq 10); do printf '1 | a b c |y d e f\n-1 | g h i |y j k l\n'; done > gram.vw
-"$HARE" tune gram.vw --ngram ' 2' --skips '*1' --max-passes 2 > gram.txt 2> gram.err ||
+"$HARE" tune gram.vw --ngram ' 2' --ngram '*2' --skips '*1' --max-passes 2 > gram.txt 2> gram.err ||
   fail "--ngram ' 2': $(cat gram.err)"
-grep -qF -- '--ngram \x202 --skips \x2a1 ' gram.txt || fail "--ngram ' 2' line: $(cat gram.txt)"
-"$HARE" train gram.vw --ngram ' 2' --skips '*1' 2> given.err
+grep -qF -- '--ngram \x202 --ngram \x2a2 --skips \x2a1 ' gram.txt || fail "--ngram ' 2' line: $(cat gram.txt)"
+"$HARE" train gram.vw --ngram ' 2' --ngram '*2' --skips '*1' 2> given.err
 # shellcheck disable=SC2046
 "$HARE" train gram.vw $(cat gram.txt) 2> printed.err
 expect_eq "--ngram ' 2' features" "$(grep 'total features' given.err)" \
