@@ -177,7 +177,11 @@ void Calibrate(const Learner& learner, bool binary, const io::ExampleBatch& kept
 // temporary directory (TMPDIR).
 absl::StatusOr<std::string> TemporaryCachePath() {
   std::error_code error;
-  const std::filesystem::path folder = std::filesystem::temp_directory_path(error);
+  // An empty TMPDIR (TMPDIR= cmd) is unset, as mktemp and most tools take it.
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::filesystem::path folder = tmpdir != nullptr && *tmpdir == '\0'
+                                           ? std::filesystem::path("/tmp")
+                                           : std::filesystem::temp_directory_path(error);
   if (error) {
     std::string variable;  // the one the C++ library took the folder from
     for (const char* name : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {

@@ -184,6 +184,8 @@ fi
 expect_code 2 env TMPDIR=/no/such/dir "$HARE" train d.vw --passes 2 --quiet 2> err.txt
 expect_eq "no TMPDIR" "hare train: no temporary directory for the cache of later passes (TMPDIR=/no/such/dir: No such file or directory): set TMPDIR to a directory (or, in hare train, give the cache a file with -c FILE)" "$(cat err.txt)"
 expect_code 0 env TMPDIR=/no/such/dir "$HARE" train d.vw --quiet 2> err.txt
+# An empty TMPDIR is unset, as mktemp takes it: /tmp.
+expect_code 0 env TMPDIR= "$HARE" train d.vw --passes 2 --quiet 2> err.txt
 # A link to a file still to be made is followed: the link stays.
 ln -s made-later.model dangling.model
 "$HARE" train d.vw -f dangling.model --quiet 2>/dev/null
