@@ -107,10 +107,13 @@ int main(int argc, char** argv) {
   // Output a command wrote but the system refused (a full disk, /dev/full)
   // must not end in success: through std::cout, or through stdio's stdout
   // (hare predict, test -p -).
+  errno = 0;
   std::cout.flush();
   const bool stdout_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  const int error = errno;  // the last write's reason, where the system gave one
   if ((!std::cout || stdout_failed) && code == hare::tools::kExitOk) {
-    std::cerr << "hare " << name << ": cannot write to stdout\n";
+    std::cerr << "hare " << name << ": cannot write to stdout"
+              << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << "\n";
     return hare::tools::kExitInput;
   }
   return code;
