@@ -7,6 +7,8 @@
 // An index is hashed as its decimal text in the default namespace, so LIBSVM
 // feature 7 and VW feature "| 7" land in the same slot.
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -16,6 +18,24 @@
 #include "io/parser.h"
 
 namespace hare::io {
+
+namespace {
+
+// LIBSVM's class labels are numbers: "1", "+1" and "1.0" are one class,
+// named as the number prints at its shortest ("1"). A label that is no
+// number (or not finite) keeps its name.
+void NameTheNumber(LineContext& ctx) {
+  std::string_view text = ctx.class_label;
+  if (text.size() > 1 && text[0] == '+' && text[1] != '-') text.remove_prefix(1);
+  double number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(number)) return;
+  char digits[32];
+  const auto printed = std::to_chars(digits, digits + sizeof digits, number + 0.0);  // -0: 0
+  ctx.class_label = *ctx.number_labels.emplace(digits, printed.ptr).first;
+}
+
+}  // namespace
 
 bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, float* label,
                      LineError* error) {
@@ -38,6 +58,9 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     if (first && colon == token.npos) {
       first = false;
       if (!ParseLabel(token, static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) return false;
+      // LIBSVM's class labels are numbers: "1", "+1" and "1.0" are one
+      // class, named as the number prints at its shortest ("1").
+      if (ctx.options.class_labels) NameTheNumber(ctx);
       continue;
     }
     first = false;

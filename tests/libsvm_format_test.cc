@@ -73,6 +73,19 @@ TEST(LibsvmFormatTest, LabelsOfTheBinarySet) {
   EXPECT_EQ(b.label(3), -1.0f);  // 0/1 data sets: 0 means -1
 }
 
+// With classes (--multiclass) LIBSVM's labels are numbers, as LIBSVM reads
+// them: "1", "+1", "1.0" and "01" are the class "1"; "-0" is "0"; what is no
+// number stays the name it is.
+TEST(LibsvmFormatTest, ClassLabelsAreNumbers) {
+  ParseOptions o = Libsvm();
+  o.class_labels = true;
+  ParsedChunk p("1 1:1\n+1 1:1\n1.0 1:1\n01 1:1\n-0 1:1\n2.50 1:1\n-3e2 1:1\nNUM 1:1\n", o);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 8u);
+  const std::vector<std::string> want = {"1", "1", "1", "1", "0", "2.5", "-300", "NUM"};
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(b.class_label(i), want[i]) << i;
+}
+
 TEST(LibsvmFormatTest, UnlabeledLine) {
   ParsedChunk p("7:1 8:2\n", kLibsvm);
   const ExampleBatch& b = p.batch();
