@@ -15,6 +15,7 @@ void ExampleBatch::Clear() {
   indices_.clear();
   values_.clear();
   names_.clear();
+  kept_.clear();
   bad_lines.clear();
   line_count = 0;
   byte_count = 0;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,13 +49,16 @@ class ExampleBatch {
   void EndExample(uint32_t line, float label, float importance, float initial, std::string_view tag,
                   std::string_view class_label = {});
   void DropExample();  // forgets the features added since BeginExample
+  // A copy of `text` that lives until Clear(), for a class label that is
+  // not the chunk's own text (LIBSVM's "1.0" read as the class "1").
+  std::string_view Keep(std::string_view text) { return kept_.emplace_back(text); }
   // Makes this batch a copy of examples [begin, end) of `from`, a part of it
   // to score on its own. The part's lines run from the one after example
   // begin - 1's (the chunk's first when begin is 0) to example end - 1's (to
   // the chunk's last when end is from.size()), numbered from its own first
   // line, so that the parts' lines add up to the chunk's. It has no bad
   // lines (they are `from`'s) and no byte count; tags and class labels still
-  // point into `from`'s chunk.
+  // point into `from`'s chunk (or what `from` keeps).
   void CopyPart(const ExampleBatch& from, size_t begin, size_t end);
   size_t FeaturesSinceBegin() const { return indices_.size() - feature_end_mark_; }
   // Gives back the memory the features' vectors hold beyond their size.
@@ -104,6 +108,7 @@ class ExampleBatch {
   std::vector<uint32_t> indices_;
   std::vector<float> values_;
   std::vector<std::string> names_;  // empty unless names are kept
+  std::deque<std::string> kept_;    // Keep's texts: a deque, so they never move
   size_t feature_end_mark_ = 0;
 };
 

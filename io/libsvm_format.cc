@@ -22,9 +22,10 @@ namespace hare::io {
 namespace {
 
 // LIBSVM's class labels are numbers: "1", "+1" and "1.0" are one class,
-// named as the number prints at its shortest ("1"). A label that is no
-// number (or not finite) keeps its name.
-void NameTheNumber(LineContext& ctx) {
+// named as the number prints at its shortest ("1"), kept by the batch when
+// that is not the line's text. A label that is no number (or not finite)
+// keeps its name.
+void NameTheNumber(LineContext& ctx, ExampleBatch& batch) {
   std::string_view text = ctx.class_label;
   if (text.size() > 1 && text[0] == '+' && text[1] != '-') text.remove_prefix(1);
   double number = 0;
@@ -32,7 +33,8 @@ void NameTheNumber(LineContext& ctx) {
   if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(number)) return;
   char digits[32];
   const auto printed = std::to_chars(digits, digits + sizeof digits, number + 0.0);  // -0: 0
-  ctx.class_label = *ctx.number_labels.emplace(digits, printed.ptr).first;
+  const std::string_view name(digits, static_cast<size_t>(printed.ptr - digits));
+  if (name != ctx.class_label) ctx.class_label = batch.Keep(name);
 }
 
 }  // namespace
@@ -60,7 +62,7 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
       if (!ParseLabel(token, static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) return false;
       // LIBSVM's class labels are numbers: "1", "+1" and "1.0" are one
       // class, named as the number prints at its shortest ("1").
-      if (ctx.options.class_labels) NameTheNumber(ctx);
+      if (ctx.options.class_labels) NameTheNumber(ctx, batch);
       continue;
     }
     first = false;

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "io/example_batch.h"
@@ -59,10 +58,6 @@ struct LineContext {
   std::vector<std::string> text_names;
   // The class name of the line being parsed, when labels are names.
   std::string_view class_label;
-  // LIBSVM: the numbers class labels are, as names; a set, as the batches'
-  // labels are views of them that outlive the line (at most the classes a
-  // run takes, 65,536, and the lines of a chunk after them).
-  std::unordered_set<std::string> number_labels;
 };
 
 // White space only, or (LIBSVM) white space then a '#' comment: not an
