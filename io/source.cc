@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <array>
@@ -353,7 +354,13 @@ class ZstdSource : public Source {
         in_ = ZSTD_inBuffer{in_buffer_.data(), *n, 0};
       }
       const size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
-      if (ZSTD_isError(ret)) return Corrupt(ZSTD_getErrorName(ret));
+      if (ZSTD_isError(ret)) {
+        // After a whole frame, bytes that do not start one: said as gzip says it.
+        if (!frame_open_ && ZSTD_getErrorCode(ret) == ZSTD_error_prefix_unknown) {
+          return Corrupt("the bytes after the last frame are not zstd data");
+        }
+        return Corrupt(ZSTD_getErrorName(ret));
+      }
       frame_open_ = ret != 0;  // 0: a frame was completed and flushed
     }
     return out.pos;

@@ -347,6 +347,17 @@ TEST_F(SourceTest, GzipZeroPaddingIsSkippedOtherTrailingBytesAreNot) {
                 "member)");
 }
 
+// zstd says so too.
+TEST_F(SourceTest, ZstdTrailingBytesAreRefused) {
+  Write("data.txt", SampleText());
+  Shell("zstd -q -c data.txt > full.bin");
+  const std::string garbage = Write("garbage.bin", Slurp(Path("full.bin")) + "garbage\n");
+  EXPECT_EQ(ReadToError(garbage).message(),
+            garbage +
+                ": corrupt or truncated zstd data (the bytes after the last frame are not zstd "
+                "data)");
+}
+
 TEST_F(SourceTest, CorruptGzipIsAnError) {
   Write("data.txt", SampleText());
   Shell("gzip -c data.txt > full.bin");
