@@ -76,6 +76,36 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   return true;
 }
 
+NameFault ClassNameFault(std::string_view name) {
+  auto at = [&](std::string_view::const_iterator c) {
+    return static_cast<uint32_t>(c - name.begin()) + 1;
+  };
+  if (const auto space = std::find_if(name.begin(), name.end(), IsSpace); space != name.end()) {
+    return {NameFault::kSpace, at(space), 0};
+  }
+  if (const auto control = std::find_if(name.begin(), name.end(), IsControl);
+      control != name.end()) {
+    return {NameFault::kControl, at(control), 0};
+  }
+  if (const uint32_t bad = hashing::InvalidUtf8At(name); bad > 0) {
+    return {NameFault::kNotUtf8, bad, 0};
+  }
+  uint32_t code_point = 0;
+  if (const uint32_t c1 = hashing::UnicodeControlAt(name, &code_point); c1 > 0) {
+    return {NameFault::kControl, c1, code_point};
+  }
+  if (const uint32_t wide = hashing::UnicodeSpaceAt(name, &code_point); wide > 0) {
+    return {NameFault::kSpace, wide, code_point};
+  }
+  return {};
+}
+
+std::string NameFaultText(const NameFault& fault) {
+  const std::string what = fault.kind == NameFault::kSpace ? "white space" : "a control character";
+  return fault.code_point == 0 ? absl::StrCat("has ", what, " in it")
+                               : absl::StrFormat("has %s (U+%04X) in it", what, fault.code_point);
+}
+
 bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,
                 LineError* error) {
   bool ok = true;
@@ -91,35 +121,16 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
     column += static_cast<uint32_t>(name.data() - text.data());
     text = name;
   }
-  uint32_t code_point = 0;  // of a character beyond ASCII that a name cannot have
   if (!ctx.options.class_labels) {
     ok = ParseBinaryLabel(text, label, &error->message);
-  } else if (const auto space = std::find_if(text.begin(), text.end(), IsSpace);
-             space != text.end()) {
-    // Predictions print the class, then the score: it must be one word.
-    error->message = absl::StrCat("class name ", Quote(text), " has white space in it");
-    column += static_cast<uint32_t>(space - text.begin());
-    ok = false;
-  } else if (const auto control = std::find_if(text.begin(), text.end(), IsControl);
-             control != text.end()) {
-    // A NUL or an escape would print as it is in predictions and reports.
-    error->message = absl::StrCat("class name ", Quote(text), " has a control character in it");
-    column += static_cast<uint32_t>(control - text.begin());
-    ok = false;
-  } else if (const uint32_t bad = hashing::InvalidUtf8At(text); bad > 0) {
-    // Reports and JSON print the names as they are.
-    error->message = "class name is not valid UTF-8";
-    column += bad - 1;
-    ok = false;
-  } else if (const uint32_t c1 = hashing::UnicodeControlAt(text, &code_point); c1 > 0) {
-    error->message = absl::StrFormat("class name %s has a control character (U+%04X) in it",
-                                     Quote(text), code_point);
-    column += c1 - 1;
-    ok = false;
-  } else if (const uint32_t wide = hashing::UnicodeSpaceAt(text, &code_point); wide > 0) {
-    error->message =
-        absl::StrFormat("class name %s has white space (U+%04X) in it", Quote(text), code_point);
-    column += wide - 1;
+  } else if (const NameFault fault = ClassNameFault(text); fault.kind != NameFault::kNone) {
+    // Predictions print the class, then the score: it must be one word, with
+    // no NUL or escape (printed as it is), in UTF-8 (reports and JSON print
+    // the names as they are).
+    error->message = fault.kind == NameFault::kNotUtf8
+                         ? "class name is not valid UTF-8"
+                         : absl::StrCat("class name ", Quote(text), " ", NameFaultText(fault));
+    column += fault.column - 1;
     ok = false;
   } else {
     ctx.class_label = text;

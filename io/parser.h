@@ -95,6 +95,20 @@ bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::stri
 // A binary label: -1, +1 (or 1), and 0 which means -1. Anything else is outside the set.
 bool ParseBinaryLabel(std::string_view text, float* label, std::string* message);
 
+// What makes a class name unprintable as one word, the first found: white
+// space, ASCII's then Unicode's; a control character, ASCII's then C1's
+// (U+0080 to U+009F); bytes that are not UTF-8. Checked in that order:
+// ASCII space, ASCII control, not UTF-8, C1 control, Unicode space.
+struct NameFault {
+  enum Kind { kNone, kSpace, kControl, kNotUtf8 } kind = kNone;
+  uint32_t column = 0;      // 1-based byte column in the name
+  uint32_t code_point = 0;  // beyond ASCII; 0 for an ASCII character
+};
+NameFault ClassNameFault(std::string_view name);
+// "has white space in it", "has a control character (U+0085) in it": a
+// space or control fault as a message says it.
+std::string NameFaultText(const NameFault& fault);
+
 // The label of a line: a binary label, or with class_labels any name, which
 // goes to ctx.class_label while *label becomes ExampleBatch::kClassLabel.
 // A bad one fills *error (the label's 1-based `column`, the message, and

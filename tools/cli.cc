@@ -6,10 +6,10 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "hashing/text_features.h"
 #include "io/format.h"
 #include "io/number.h"
+#include "io/parser.h"
 #include "tools/commands.h"
 
 namespace hare::tools {
@@ -302,20 +302,9 @@ std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format
     return {absl::StrCat("--label ", io::Quote(prefix), " ", why)};
   }
   // Every label it marked would be a bad line (a class name cannot have one).
-  uint32_t code_point = 0;
-  if (std::any_of(prefix.begin(), prefix.end(), io::IsControl)) {
-    return {absl::StrCat("--label ", io::Quote(prefix),
-                         " has a control character in it, which a class name cannot have")};
-  }
-  if (hashing::UnicodeControlAt(prefix, &code_point) > 0) {
-    return {absl::StrFormat(
-        "--label %s has a control character (U+%04X) in it, which a class name cannot have",
-        io::Quote(prefix), code_point)};
-  }
-  if (hashing::UnicodeSpaceAt(prefix, &code_point) > 0) {
-    return {
-        absl::StrFormat("--label %s has white space (U+%04X) in it, which a class name cannot have",
-                        io::Quote(prefix), code_point)};
+  if (const io::NameFault fault = io::ClassNameFault(prefix); fault.kind != io::NameFault::kNone) {
+    return {absl::StrCat("--label ", io::Quote(prefix), " ", io::NameFaultText(fault),
+                         ", which a class name cannot have")};
   }
   // Nor would the labels keep it whole: a class name loses a byte-order mark
   // or another default-ignorable character at its start.

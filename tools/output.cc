@@ -23,10 +23,15 @@ absl::Status WriteWhenLarge(std::string& text) {
   return WriteText(stdout, text, /*flush=*/false, "to stdout");
 }
 
-absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::string& model) {
+std::string InputOrModelAt(const std::string& path, const std::vector<std::string>& inputs,
+                           const std::string& model) {
   std::vector<std::string> read = io::InputsOrStdin(inputs);
   if (!model.empty()) read.push_back(model);
-  const std::string file = io::InputAt("/dev/stdout", read);
+  return io::InputAt(path, read);
+}
+
+absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::string& model) {
+  const std::string file = InputOrModelAt("/dev/stdout", inputs, model);
   if (file.empty()) return absl::OkStatus();
   if (file == model) {
     return absl::InvalidArgumentError(absl::StrCat("stdout goes to the model ", file,

@@ -32,6 +32,11 @@ absl::Status WriteText(FILE* out, std::string& text, bool flush, std::string_vie
 // confusion set's word makes 330 MB of examples).
 absl::Status WriteWhenLarge(std::string& text);
 
+// The input (stdin's file for none) or `model` (if not empty) that `path`
+// names, as io::InputAt names it, or "".
+std::string InputOrModelAt(const std::string& path, const std::vector<std::string>& inputs,
+                           const std::string& model);
+
 // Refuses a stdout that goes to one of `inputs` (stdin's file too) or to
 // `model` (if not empty): what the command writes would be read back as
 // examples (`hare predict -i m f >> f` would never end) or write over them

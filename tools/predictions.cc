@@ -53,9 +53,7 @@ absl::StatusOr<File> OpenPredictions(const std::string& path,
   if (path == "-") {
     if (absl::Status s = CheckStdout(inputs, model); !s.ok()) return s;
   } else {  // checked before opening empties the file
-    std::vector<std::string> read = io::InputsOrStdin(inputs);
-    if (!model.empty()) read.push_back(model);
-    if (const std::string file = io::InputAt(path, read); !file.empty()) {
+    if (const std::string file = InputOrModelAt(path, inputs, model); !file.empty()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "cannot write predictions ", path, ": it is the ", file == model ? "model " : "input ",
           file, " (the predictions ", io::OverwriteEffect(path), ")"));
