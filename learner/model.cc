@@ -194,6 +194,13 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));
   }
+  // Write permission is not all (root in /proc or /sys, a full inode table):
+  // a file the save would make is made, and dropped unnamed.
+  if (absl::StatusOr<io::PendingFile> trial = io::PendingFile::Create(target.path, 0666);
+      !trial.ok()) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write model ", path, ": ", trial.status().message()));
+  }
   return absl::OkStatus();
 }
 

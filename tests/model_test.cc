@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -31,6 +32,7 @@ namespace {
 using ::hare::ScratchDir;
 
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -896,6 +898,23 @@ TEST_F(ModelTest, APathThatCannotNameAFileIsNotWritable) {
     EXPECT_EQ(CheckWritable(path).message(), "cannot write model " + path + ": " + why);
   }
   EXPECT_TRUE(CheckWritable(dir_ + "/new-model").ok());
+}
+
+// A directory that lets root write but makes no file (/proc) is refused
+// before training, as the save would fail; the trial file leaves nothing.
+TEST_F(ModelTest, ADirectoryThatMakesNoFileIsNotWritable) {
+  const absl::Status s = CheckWritable("/proc/hare-model");
+  EXPECT_FALSE(s.ok());
+  EXPECT_THAT(std::string(s.message()), StartsWith("cannot write model /proc/hare-model: "));
+  auto entries = [&] {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir_)) names.push_back(e.path());
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  const std::vector<std::string> before = entries();
+  EXPECT_TRUE(CheckWritable(dir_ + "/new-model").ok());
+  EXPECT_EQ(entries(), before);
 }
 
 // A weight that is not finite would make a file hare could not load: the

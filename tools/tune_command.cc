@@ -138,9 +138,10 @@ struct Setup {
 };
 
 // Why a holdout got no labelled example, when the input says more than its
-// size: lines that were all bad, or examples without labels. Bad lines are
+// size: lines that were all bad, examples without labels, or fewer examples
+// than the folds (or than the holdout's period). Bad lines are
 // counted once (a cache keeps their count), labelled examples each pass.
-std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
+std::string TooFewWhy(const learner::TrainResult& r, int64_t period, bool folds) {
   const learner::RunStats& stats = r.stats;
   const uint64_t labelled = stats.labelled / std::max<uint64_t>(r.passes.size(), 1);
   if (stats.bad_lines > 0 && labelled < static_cast<uint64_t>(period)) {
@@ -150,7 +151,12 @@ std::string TooFewWhy(const learner::TrainResult& r, int64_t period) {
   }
   if (stats.examples > 0 && stats.labelled == 0) return " (none of the examples has a label)";
   const uint64_t examples = stats.examples / std::max<uint64_t>(r.passes.size(), 1);
-  if (labelled > 0 && examples >= static_cast<uint64_t>(period)) {
+  if (examples < static_cast<uint64_t>(period)) {
+    return absl::StrCat(" (", examples, examples == 1 ? " example" : " examples", ", fewer than ",
+                        folds ? absl::StrCat("the ", period, " folds)")
+                              : absl::StrCat("the ", period, " it takes to hold one out)"));
+  }
+  if (labelled > 0) {
     return absl::StrCat(" (", labelled, labelled == 1 ? " example has" : " examples have",
                         " a label, but none of those held out)");
   }
@@ -252,9 +258,12 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
       return result;
     }
     if (r->passes.empty() || r->passes[0].holdout_examples == 0) {
-      result.error =
-          absl::StrCat("no labelled example held out (1 in ", o.holdout_period,
-                       "): too few examples to score options on", TooFewWhy(*r, o.holdout_period));
+      const bool folds = setup.folds > 1;
+      result.error = absl::StrCat("no labelled example held out ",
+                                  folds ? absl::StrCat("in fold ", fold + 1, " of ", setup.folds)
+                                        : absl::StrCat("(1 in ", o.holdout_period, ")"),
+                                  ": too few examples to score options on",
+                                  TooFewWhy(*r, o.holdout_period, folds));
       return result;
     }
     const learner::PassResult& first = r->passes[0];

@@ -139,8 +139,13 @@ if grep -q "accuracy passes" adir.txt; then fail "searched before checking -f"; 
 # Too few examples for a holdout: an error, not a perfect score.
 printf '1 | a\n-1 | a\n1 | a\n-1 | a\n' > four.vw
 expect_code 2 "$HARE" tune four.vw 2> four.txt
-grep -q "^hare tune: no labelled example held out (1 in 5): too few examples to score options on$" four.txt ||
+grep -qxF "hare tune: no labelled example held out (1 in 5): too few examples to score options on (4 examples, fewer than the 5 it takes to hold one out)" four.txt ||
   fail "four examples: $(cat four.txt)"
+# More folds than examples: the first fold that holds none out says so (the
+# first fold holds out every 5th example from the 5th).
+expect_code 2 "$HARE" tune four.vw --folds 5 2> four-folds.txt
+grep -qxF "hare tune: no labelled example held out in fold 1 of 5: too few examples to score options on (4 examples, fewer than the 5 folds)" four-folds.txt ||
+  fail "four examples, 5 folds: $(cat four-folds.txt)"
 # Lines that are all bad: the starting point reports them, as train would,
 # then the error says why nothing was held out; --strict stops at the first.
 printf 'pos\thello world\nneg\tbad day\n' > names.tsv
