@@ -2,7 +2,8 @@
 //
 //   line       := label_part ( '|' namespace )*
 //   label_part := [ label [ importance [ initial ] ] ] [ tag ]
-//   tag        := "'" word  |  a word that is not a number, touching the first '|'
+//   tag        := "'" word  |  the last word, touching the first '|' (not a lone number:
+//                 "1|a" is labelled 1, "1 7|a" tagged 7); one a line
 //   namespace  := [ name [ ':' scale ] ] ( space+ feature )*    (name touches its '|';
 //                                                                 it ends at the first ':')
 //   feature    := name [ ':' value ]                             (name ends at the first ':')
@@ -33,6 +34,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <span>
 
 #include "absl/strings/str_cat.h"
@@ -198,20 +200,27 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
 
   // The label part: numbers in order, and a tag.
   int numbers = 0;
+  std::optional<std::string_view> first_tag;
   for (const char* p = begin;;) {
     while (p < first_bar && IsSpace(*p)) ++p;
     if (p == first_bar) break;
     const char* t = p;
     while (p < first_bar && !IsSpace(*p)) ++p;
     std::string_view token(t, static_cast<size_t>(p - t));
-    if (token[0] == '\'') {
-      *tag = token.substr(1);
-      continue;
-    }
     float value = 0;
     NumberError e = ParseFloat(token, &value);
-    if (e == NumberError::kNotANumber && p == first_bar && first_bar != end) {
-      *tag = token;  // VW: a word touching the '|' is the tag
+    // VW: the last word, touching the '|', is the tag, a number too
+    // ("1 1234|a": the tag 1234); but a lone number is the label ("1|a").
+    const bool touching =
+        p == first_bar && first_bar != end && (e == NumberError::kNotANumber || numbers > 0);
+    if (token[0] == '\'' || touching) {
+      if (first_tag) {
+        return Fail(error, Column(begin, t),
+                    absl::StrCat("a second tag ", Quote(token[0] == '\'' ? token.substr(1) : token),
+                                 " after ", Quote(*first_tag), " (a line has one tag)"));
+      }
+      first_tag = token[0] == '\'' ? token.substr(1) : token;
+      *tag = *first_tag;
       continue;
     }
     switch (numbers++) {

@@ -68,15 +68,17 @@ TEST(VwFormatTest, LabelsOfTheBinarySet) {
 
 TEST(VwFormatTest, Tags) {
   ParsedChunk p(
-      "-1 word| a\n"      // a word touching the first '|' is the tag
-      "0 0.5 word|n x\n"  // ... after the importance; "|n" names a namespace
-      "1 'my_tag | a\n"   // a quoted tag need not touch the '|'
-      "1 'quoted|a\n"     // quoted and touching
-      "'only_tag | a\n"   // a tag without a label
-      "1 2|a\n",          // a number touching the '|' is a number, not a tag
+      "-1 word| a\n"       // a word touching the first '|' is the tag
+      "0 0.5 word|n x\n"   // ... after the importance; "|n" names a namespace
+      "1 'my_tag | a\n"    // a quoted tag need not touch the '|'
+      "1 'quoted|a\n"      // quoted and touching
+      "'only_tag | a\n"    // a tag without a label
+      "1 2|a\n"            // a number touching the '|' is the tag too, as in VW
+      "-1 0.5 3 1234|a\n"  // ... after the importance and the initial score
+      "1|a\n",             // but a lone number is the label (VW: a tag, no label)
       kVw);
   const ExampleBatch& b = p.batch();
-  ASSERT_EQ(b.size(), 6u);
+  ASSERT_EQ(b.size(), 8u);
   EXPECT_TRUE(b.bad_lines.empty());
   EXPECT_EQ(b.tag(0), "word");
   EXPECT_EQ(b.label(0), -1.0f);
@@ -99,9 +101,17 @@ TEST(VwFormatTest, Tags) {
   EXPECT_FALSE(b.has_label(4));
   EXPECT_EQ(b.label(4), ExampleBatch::kNoLabel);
 
-  EXPECT_EQ(b.tag(5), "");
+  EXPECT_EQ(b.tag(5), "2");
   EXPECT_EQ(b.label(5), 1.0f);
-  EXPECT_EQ(b.importance(5), 2.0f);
+  EXPECT_EQ(b.importance(5), 1.0f);
+
+  EXPECT_EQ(b.tag(6), "1234");
+  EXPECT_EQ(b.label(6), -1.0f);
+  EXPECT_EQ(b.importance(6), 0.5f);
+  EXPECT_EQ(b.initial(6), 3.0f);
+
+  EXPECT_EQ(b.tag(7), "");
+  EXPECT_EQ(b.label(7), 1.0f);
 }
 
 TEST(VwFormatTest, UnlabeledLines) {
@@ -328,6 +338,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLineCase{"1 inf | a", 3, "bad importance weight 'inf': not a finite number"},
         BadLineCase{"1 1 y | a", 5, "bad initial score 'y': not a number"},
         BadLineCase{"1 1 nan | a", 5, "bad initial score 'nan': not a finite number"},
+        BadLineCase{"1 'a 'b | x", 6, "a second tag 'b' after 'a' (a line has one tag)"},
+        BadLineCase{"1 'a b| x", 6, "a second tag 'b' after 'a' (a line has one tag)"},
         BadLineCase{"1 1 0.5 3 | a", 9,
                     "unexpected '3' before the first '|' (expected: label [importance [initial]] "
                     "['tag])"}));
