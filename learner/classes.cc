@@ -38,6 +38,13 @@ absl::Status ClassMap::Assign(const io::ExampleBatch& batch, std::vector<int32_t
         classes[i] = it->second;
         continue;
       }
+      // An example of importance 0 is only predicted: in a model it makes no
+      // class (whose vector the later examples would train), and is read as
+      // unlabelled.
+      if (for_model_ && batch.importance(i) == 0) {
+        classes[i] = -1;
+        continue;
+      }
       // A new class, unless the names or their number pass what is kept.
       auto where = [&] {
         return absl::StrCat(std::string(batch.input_name), ":",

@@ -31,7 +31,9 @@ class ClassMap {
   const std::vector<std::string>& names() const { return names_; }
 
   // The class of each example of `batch` (-1: no label) into `classes`.
-  // Fails when a batch would bring the classes over kMaxClasses.
+  // Fails when a batch would bring the classes over kMaxClasses. For a
+  // model, an example of importance 0 brings no class: one of a class not
+  // yet met is -1.
   absl::Status Assign(const io::ExampleBatch& batch, std::vector<int32_t>& classes);
 
   // Takes the classes of a cache: `names` must begin with the classes known

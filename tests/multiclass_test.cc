@@ -373,6 +373,28 @@ TEST(ClassMapTest, NamesPastWhatAModelKeepsStopAtTheirLine) {
   EXPECT_EQ(map.size(), 511);
 }
 
+// In a model, an example of importance 0 (only predicted) makes no class: one
+// of a class not met yet is read as unlabelled, one of a known class keeps
+// it. test and predict count every labelled example, so they number it.
+TEST(ClassMapTest, AnExampleOfImportanceZeroMakesNoClassOfAModel) {
+  io::ExampleBatch batch;
+  const std::pair<const char*, float> examples[] = {
+      {"pos", 1}, {"bird", 0}, {"neg", 1}, {"pos", 0}, {"bird", 1}};
+  for (const auto& [name, importance] : examples) {
+    batch.BeginExample();
+    batch.EndExample(1, io::ExampleBatch::kClassLabel, importance, 0, "", name);
+  }
+  ClassMap map;
+  map.LimitToAModel();
+  std::vector<int32_t> classes;
+  ASSERT_TRUE(map.Assign(batch, classes).ok());
+  EXPECT_EQ(classes, (std::vector<int32_t>{0, -1, 1, 0, 2}));
+  EXPECT_EQ(map.names(), (std::vector<std::string>{"pos", "neg", "bird"}));
+  ClassMap scores;
+  ASSERT_TRUE(scores.Assign(batch, classes).ok());
+  EXPECT_EQ(classes, (std::vector<int32_t>{0, 1, 2, 0, 1}));
+}
+
 TEST(ClassMapTest, NumbersNamesInInputOrderAndReadsCacheNumbers) {
   io::ExampleBatch batch;
   for (const char* name : {"spam", "ham", "", "spam", "eggs"}) {

@@ -187,4 +187,17 @@ grep -q "^hare train: warning: the 6 held-out examples are all of one class or a
 # --probabilities needs held-out examples.
 expect_code 1 "$HARE" train --probabilities --holdout-off "$data/rt-polarity.test.vw.gz" 2> h.txt
 grep -q "cannot go with --holdout-off" h.txt || fail "$(cat h.txt)"
+# An example of importance 0 is only predicted: a class it alone names is no
+# class of the model, and its features' names are not kept. The weights,
+# classes and names are those without it (the count of examples has it).
+printf 'pos |a x\nbird 0 |a z\nneg |a y\nother |a w\nneg 0 |a v\n' > zero.vw
+grep -v ' 0 |' zero.vw > nonzero.vw
+for f in zero nonzero; do
+  "$HARE" train --quiet --rule pa --multiclass ova --keep-names "$f.vw" -f "$f.model" 2> /dev/null
+done
+cmp -s <(model_body zero.model) <(model_body nonzero.model) || fail "importance 0: other weights"
+expect_eq "importance 0: classes" "$(model_header nonzero.model | grep -v '^examples trained ')" \
+  "$(model_header zero.model | grep -v '^examples trained ')"
+expect_eq "importance 0: dump" "$("$HARE" model dump -i nonzero.model)" "$("$HARE" model dump -i zero.model)"
+
 echo "trec accuracy $accuracy, rt-polarity ECE $ece (raw $raw_ece), log loss $loss"
