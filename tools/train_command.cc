@@ -169,6 +169,11 @@ int TrainCommand(int argc, char** argv) {
                 << "'s probabilities are not carried over: give --probabilities to fit them "
                    "again\n";
     }
+    if (!o.save_resume && !o.model_out.empty()) {
+      std::cerr << "hare train: warning: " << o.model_in
+                << "'s training state is not carried over: give --save-resume to keep it in "
+                << o.model_out << " for a later -i\n";
+    }
     if (!start_names.empty() && !o.keep_names) {
       std::cerr << "hare train: warning: " << o.model_in << "'s " << start_names.size()
                 << " feature names are not carried over: give --keep-names to keep them\n";

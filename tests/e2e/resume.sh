@@ -111,6 +111,14 @@ grep -qxF "hare train: warning: n.hare's $names feature names are not carried ov
   fail "names warning: $(cat err.txt)"
 "$HARE" train --quiet -i n.hare b.vw -f n3.hare --keep-names 2> err.txt
 if grep -q "names are not carried" err.txt; then fail "names warning with --keep-names"; fi
+# So is the training state without --save-resume: the next -i would be refused.
+"$HARE" train --quiet -i n.hare b.vw -f n4.hare --keep-names 2> err.txt
+grep -qxF "hare train: warning: n.hare's training state is not carried over: give --save-resume to keep it in n4.hare for a later -i" err.txt ||
+  fail "state warning: $(cat err.txt)"
+"$HARE" train --quiet -i n.hare b.vw -f n5.hare --keep-names --save-resume 2> err.txt
+if grep -q "state is not carried" err.txt; then fail "state warning with --save-resume"; fi
+"$HARE" train --quiet -i n.hare b.vw -p n.pred 2> err.txt
+if grep -q "state is not carried" err.txt; then fail "state warning without -f"; fi
 # An overflow is reported by the run that met it, not by every run after it.
 (head -100 a.vw; echo "1 | big:1e25 big2:1e25 big3:3e38") > ov.vw
 "$HARE" train --quiet --rule arow ov.vw -f ov.hare --save-resume 2> err.txt
