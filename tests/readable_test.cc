@@ -86,6 +86,19 @@ TEST(VwNgramsTest, GramsOfTheChosenNamespacesWithValueOne) {
             (std::vector<std::string>{"w^a", "w^b", "w^c", "w^a_b", "w^b_c", "x^p", "x^q"}));
 }
 
+// Grams are made within each "|name" of the line, not across two of the
+// same name (VW gathers them first); -q pairs across them.
+TEST(VwNgramsTest, GramsStayWithinANamespaceOfTheLine) {
+  io::ParseOptions o = Named(false);
+  o.ngrams = {"a2"};
+  o.interactions = {"aa"};
+  ParsedChunk p("1 |a x y |a z\n", o);
+  EXPECT_EQ(NamesOf(p.batch(), 0),
+            (std::vector<std::string>{"a^x", "a^y", "a^x_y", "a^z", "a^x*a^x", "a^x*a^y",
+                                      "a^x*a^x_y", "a^x*a^z", "a^y*a^y", "a^y*a^x_y", "a^y*a^z",
+                                      "a^x_y*a^x_y", "a^x_y*a^z", "a^z*a^z"}));
+}
+
 TEST(VwNgramsTest, PlainSpecForEveryNamespaceLetteredOverrides) {
   // Bigrams everywhere, but trigrams with a skip in namespaces starting with t,
   // and none in the default namespace (' ' cannot be written as a letter, so
