@@ -28,9 +28,9 @@ inline constexpr size_t kMaxNameBytes = 65535;
 class FeatureNames {
  public:
   // Adds the names of the examples of `batch` that are trained on: those
-  // with a class (classes[i] >= 0; every example if `classes` is empty) whose
-  // `held_out` entry is 0 (every one if it is empty). A batch parsed without
-  // names adds nothing.
+  // with a class (classes[i] >= 0; every example if `classes` is empty) and
+  // an importance other than 0, whose `held_out` entry is 0 (every one if it
+  // is empty). A batch parsed without names adds nothing.
   void Add(const io::ExampleBatch& batch, std::span<const int32_t> classes,
            std::span<const uint8_t> held_out);
 
