@@ -42,6 +42,11 @@ NumberError ParseFloat(std::string_view text, float* out) {
   return NumberError::kNone;
 }
 
+bool TooSmallForAFloat(std::string_view text, float value) {
+  const std::string_view digits = text.substr(0, text.find_first_of("eE"));
+  return value == 0 && digits.find_first_of("123456789") != std::string_view::npos;
+}
+
 bool ParseIndex(std::string_view text, uint64_t* out) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, *out);

@@ -16,6 +16,10 @@ enum class NumberError {
 // Parses all of `text` as a finite float. A leading '+' is allowed.
 NumberError ParseFloat(std::string_view text, float* out);
 
+// Whether `text`, which ParseFloat read as `value`, is a number other than 0
+// too small for a float (1e-50): it reads as the 0 that was not written.
+bool TooSmallForAFloat(std::string_view text, float value);
+
 // Parses all of `text` as a non-negative decimal integer.
 bool ParseIndex(std::string_view text, uint64_t* out);
 

@@ -237,6 +237,11 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
           return Fail(error, Column(begin, t),
                       absl::StrCat("importance weight ", Quote(token), " is negative"));
         }
+        if (TooSmallForAFloat(token, value)) {  // 0 would make the example predict-only
+          return Fail(error, Column(begin, t),
+                      absl::StrCat("importance weight ", Quote(token),
+                                   " is too small for a float (it would be 0: predict-only)"));
+        }
         *importance = value;
         break;
       case 2:

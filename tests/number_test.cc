@@ -38,6 +38,15 @@ TEST(ParseFloatTest, AcceptsPlainNumbers) {
   EXPECT_EQ(Float("0.1").value, 0.1f);  // the nearest float, as the literal 0.1f
 }
 
+TEST(ParseFloatTest, TooSmallForAFloatIsANonZeroThatReadsAsZero) {
+  for (const char* text : {"1e-50", "-1E-400", "0.5e-45", "1e-46"}) {
+    EXPECT_TRUE(TooSmallForAFloat(text, Float(text).value)) << text;
+  }
+  for (const char* text : {"0", "-0.0", "0e-400", "0.000", "1e-45", "1"}) {
+    EXPECT_FALSE(TooSmallForAFloat(text, Float(text).value)) << text;
+  }
+}
+
 TEST(ParseFloatTest, TooSmallIsZero) {
   EXPECT_EQ(Float("1e-400").error, NumberError::kNone);
   EXPECT_EQ(Float("1e-400").value, 0.0f);

@@ -334,6 +334,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLineCase{"1 |ns:1e30 a:1e30", 12,
                     "feature 'a:1e30' times its namespace scale is too large for a float"},
         BadLineCase{"1 -2 | a", 3, "importance weight '-2' is negative"},
+        BadLineCase{"1 1e-50 | a", 3,
+                    "importance weight '1e-50' is too small for a float (it would be 0: "
+                    "predict-only)"},
         BadLineCase{"1 x | a", 3, "bad importance weight 'x': not a number"},
         BadLineCase{"1 inf | a", 3, "bad importance weight 'inf': not a finite number"},
         BadLineCase{"1 1 y | a", 5, "bad initial score 'y': not a number"},

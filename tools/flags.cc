@@ -71,8 +71,7 @@ absl::Status ParseFloatValue(std::string_view text, float* value) {
   }
   // A number too small for a float reads as 0: an option's 1e-50 would be
   // taken for the 0 that was not given.
-  const std::string_view digits = text.substr(0, text.find_first_of("eE"));
-  if (*value == 0 && digits.find_first_of("123456789") != std::string_view::npos) {
+  if (io::TooSmallForAFloat(text, *value)) {
     return absl::InvalidArgumentError(
         absl::StrCat(io::Quote(text), " is too small for a float (it would be 0)"));
   }
