@@ -153,7 +153,11 @@ TEST(GramFlagsTest, LetteredValuesTakeNamespaceLettersOnceEach) {
             "namespace cannot start with a control character");
   EXPECT_EQ(ParseGrams({"--ngram", "\\x2"}).error,
             "--ngram: a '\\' starts VW's \\xHH, such as \\x20 for the default namespace");
-  EXPECT_EQ(ParseGrams({"--ngram", "ab2"}).error, "--ngram takes a whole number from 1 to 5");
+  EXPECT_EQ(ParseGrams({"--ngram", "ab2"}).error,
+            "--ngram takes aN: one namespace letter, then a whole number from 1 to 5; not 'ab2'");
+  EXPECT_EQ(ParseGrams({"--skips", "a"}).error,
+            "--skips takes aN: one namespace letter, then a whole number from 0 to 5; not 'a'");
+  EXPECT_EQ(ParseGrams({"--ngram", "a7"}).error, "--ngram takes a whole number from 1 to 5");
 }
 
 TEST(LearnerFlagsTest, TheDefaultsAreTheRuleAndOnePass) {

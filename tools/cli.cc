@@ -175,6 +175,11 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
         absl::StatusOr<std::pair<char, std::string_view>> split = LetteredGramSpec(name, v);
         if (!split.ok()) return split.status();
         const auto [letter, number] = *split;
+        if (number.empty() || number[0] < '0' || number[0] > '9') {  // "ab2"
+          return absl::InvalidArgumentError(
+              absl::StrCat(name, " takes aN: one namespace letter, then a whole number from ", lo,
+                           " to ", hi, "; not ", io::Quote(v)));
+        }
         int n = 0;
         if (absl::Status s = small_int(name, lo, hi, &n)(number); !s.ok()) return s;
         std::string spec(1, letter);
@@ -192,6 +197,13 @@ void AddTextFeatureFlags(FlagParser& flags, hashing::TextFeatureOptions& text,
           lettered->push_back(spec);
         }
         return absl::OkStatus();
+      }
+      if (lettered == nullptr && IsLetteredGram(v)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, " ", io::Quote(v),
+                         ": a namespace letter is for VW's namespaces (hare train --format vw); "
+                         "here it takes a whole number from ",
+                         lo, " to ", hi));
       }
       if (!plain.empty() && plain != v) {
         return absl::InvalidArgumentError(absl::StrCat("given twice (", io::Quote(plain), ", then ",

@@ -100,6 +100,8 @@ std::string FlagParser::Hint(std::string_view name) const {
     if (name == vw && Knows(hare.substr(0, hare.find(' '))))
       return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
+  if (Knows("--cubic") && name == "--interactions")
+    return " (hare's are -q ab for pairs and --cubic abc for triples)";
   if (reads_data_ && (name == "-d" || name == "--data"))
     return " (hare reads the FILE arguments, or stdin)";
   if (Knows("-f") && (name == "-t" || name == "--testonly"))

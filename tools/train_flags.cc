@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "io/number.h"
 #include "tools/cli.h"
 
@@ -68,9 +69,20 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
       absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
       if (!v.ok()) return v.status();
       if (v->size() != letters) {
-        return absl::InvalidArgumentError(absl::StrCat(name, " takes ", letters,
-                                                       " namespace letters (':' for any), e.g. ",
-                                                       letters == 2 ? "-q ab" : "--cubic abc"));
+        // A letter is a byte, as VW takes a namespace's first byte: é is 2.
+        const auto wide = std::find_if(
+            v->begin(), v->end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        auto after = wide == v->end() ? wide : wide + 1;
+        while (after != v->end() && (static_cast<unsigned char>(*after) & 0xc0) == 0x80) ++after;
+        return absl::InvalidArgumentError(absl::StrCat(
+            name, " takes ", letters, " namespace letters (':' for any), e.g. ",
+            letters == 2 ? "-q ab" : "--cubic abc",
+            wide == v->end()
+                ? ""
+                : absl::StrFormat("; a letter is a byte, a namespace's first (as VW reads it): "
+                                  "namespaces starting with %s are \\x%02x",
+                                  io::Quote(std::string_view(&*wide, after - wide)),
+                                  static_cast<unsigned char>(*wide))));
       }
       // The same interaction twice is one (VW too removes duplicate interactions).
       std::vector<std::string>& all = o.parse.interactions;

@@ -259,7 +259,8 @@ expect_code 1 "$HARE" train d.vw --margin -.5 2> err.txt
 grep -q -- "^hare train: --margin must be a number >= 0" err.txt || fail "--margin -.5: $(cat err.txt)"
 # VW's spellings get hare's.
 for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_function logistic|hare's is --loss" \
-  "--invert_hash x|hare's is --keep-names" "-d d.vw|hare reads the FILE arguments, or stdin"; do
+  "--invert_hash x|hare's is --keep-names" "-d d.vw|hare reads the FILE arguments, or stdin" \
+  "--interactions ab|hare's are -q ab for pairs and --cubic abc for triples"; do
   # shellcheck disable=SC2086
   expect_code 1 "$HARE" train ${pair%|*} 2> err.txt
   grep -qF "(${pair#*|})" err.txt || fail "hint for ${pair%|*}: $(cat err.txt)"

@@ -100,4 +100,8 @@ grep -q "^accuracy = 1.000000" test.txt || fail "test with n-grams: $(cat test.t
 "$HARE" model info all.model | grep -q "^ngram             2$" || fail "plain --ngram for vw"
 expect_code 1 "$HARE" train --ngram w9 ng.vw 2> err.txt
 grep -q "takes a whole number from 1 to 5" err.txt || fail "bad ngram: $(cat err.txt)"
+# hare features reads sentences: a namespace letter is refused as such.
+expect_code 1 "$HARE" features --ngram w2 < /dev/null 2> err.txt
+grep -qF -- "--ngram 'w2': a namespace letter is for VW's namespaces (hare train --format vw); here it takes a whole number from 1 to 5" err.txt ||
+  fail "features --ngram w2: $(cat err.txt)"
 echo ok
