@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
+#include "io/parser.h"
 #include "io/source.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -106,6 +107,12 @@ int ConfusionCommand(int argc, char** argv) {
   absl::Status status = ForEachLine(
       inputs,
       [&](const std::string& input, uint64_t number, std::string_view line) {
+        if (const size_t cr = line.find('\r'); cr != line.npos) {  // as train and features
+          std::cerr << input << ":" << number << ":" << cr + 1 << ": " << io::kCarriageReturnInside
+                    << "; line skipped\n";
+          ++bad;
+          return;
+        }
         if (uint32_t column = hashing::Tokenize(line, /*keep_case=*/true, storage, tokens)) {
           std::cerr << input << ":" << number << ":" << column << ": "
                     << hashing::InvalidUtf8Message(line, column) << "; line skipped\n";

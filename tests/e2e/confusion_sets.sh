@@ -47,6 +47,13 @@ expect_eq "the line after" "$(printf 'whether\tno _TARGET_')" "$(cat out.txt)"
 printf '\xc3\x89T\xc3\x89 They\xe2\x80\x99re\n' > unicode.txt
 "$HARE" confusion --set "$(printf '\xc3\xa9t\xc3\xa9,they'"'"'re')" unicode.txt > out.txt
 expect_eq "unicode" "$(printf '\xc3\xa9t\xc3\xa9\t_TARGET_ They\xe2\x80\x99re\nthey'"'"'re\t\xc3\x89T\xc3\x89 _TARGET_')" "$(cat out.txt)"
+# A CR inside a later line (the first's stops the run) would join two lines'
+# words in one window: the line is skipped, as train and features skip it.
+printf 'ok weather\nthe weather\rwhether now\nok weather\r\n' |
+  { expect_code 2 "$HARE" confusion --set whether,weather > out.txt 2> err.txt; }
+grep -qxF "<stdin>:2:12: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n'); line skipped" err.txt ||
+  fail "CR: $(cat err.txt)"
+expect_eq "CR: the other lines" "$(printf 'weather\tok _TARGET_\nweather\tok _TARGET_')" "$(cat out.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
 
