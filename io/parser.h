@@ -64,6 +64,9 @@ struct LineContext {
 // example. SVMlight skips such lines too.
 bool IsBlank(std::string_view line, Format format);
 
+// U+FEFF in UTF-8: the mark some editors put at a file's start.
+inline constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 // What a line with a CR inside it (not its last byte before the LF) is told:
 // a CR alone would end lines elsewhere, and join them here.
 inline constexpr char kCarriageReturnInside[] =

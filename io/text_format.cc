@@ -79,14 +79,18 @@ bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::stri
     size_t word_end = at;
     while (word_end < line.size() && !apart(line[word_end])) ++word_end;
     const std::string_view word = line.substr(at, word_end - at);
-    if (word.starts_with(prefix)) {
-      if (!label->empty() && word != *label) {
-        error->column = static_cast<uint32_t>(at) + 1;
-        error->message = absl::StrCat("a second label, ", Quote(word), " after ", Quote(*label),
+    // A byte-order mark before a label (a file's, inside a concatenation of
+    // files) is no part of it, as a class name loses it.
+    std::string_view bare = word;
+    if (bare.starts_with(kByteOrderMark)) bare.remove_prefix(kByteOrderMark.size());
+    if (bare.starts_with(prefix)) {
+      if (!label->empty() && bare != *label) {
+        error->column = static_cast<uint32_t>(bare.data() - line.data()) + 1;
+        error->message = absl::StrCat("a second label, ", Quote(bare), " after ", Quote(*label),
                                       ": hare learns one class for each example");
         return false;
       }
-      *label = word;
+      *label = bare;
       text->replace(at, word.size(), word.size(), ' ');
     }
     at = word_end;

@@ -191,6 +191,20 @@ TEST(TextFormatTest, FastTextLabelAnywhereIsKeptWholeAndTheRestIsTheText) {
             (std::vector<Feature>{Word("how"), Word("far"), ConstantFeature(kText)}));
 }
 
+// A byte-order mark before a label (files joined with cat) is dropped, as a
+// class name loses it: the label is found, and is the same class.
+TEST(TextFormatTest, FastTextLabelAfterAByteOrderMarkIsTheLabel) {
+  ParsedChunk p("__label__pos good\n\xEF\xBB\xBF__label__neg bad\nok \xEF\xBB\xBF__label__neg\n",
+                FastText());
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.class_label(1), "__label__neg");
+  EXPECT_EQ(b.class_label(2), "__label__neg");
+  EXPECT_EQ(FeaturesOf(b, 1), (std::vector<Feature>{Word("bad"), ConstantFeature(kText)}));
+  EXPECT_EQ(FeaturesOf(b, 2), (std::vector<Feature>{Word("ok"), ConstantFeature(kText)}));
+}
+
 TEST(TextFormatTest, FastTextSecondLabelIsABadLineAndColumnsCountTheLabel) {
   const ParseOptions options = FastText();
   ParsedChunk p("__label__a x __label__b\n__label__a caf\xc3 ok\n", options);
