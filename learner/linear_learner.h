@@ -60,6 +60,7 @@
 #include <cstring>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -324,7 +325,12 @@ class LinearLearner final : public Learner {
         row);
     const float scale = sums.scale;  // applied to every x_i
     constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
-    const float norm2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
+    // The SVM's coordinate descent steps by ||x||^2 of the example as the
+    // weights see it, a slot listed twice as one of twice the value: the sum
+    // of the listings' x^2 is less, and its longer steps swing for ever
+    // across the optimum (on "1 | a a" the weight goes 1, 0, 1, 0, ...).
+    const float norm2s = kDual ? SlotNorm2(indices, values, sums.norm2) * scale * scale
+                               : (kUsesNorm ? sums.norm2 * scale * scale : 0.0f);
     const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
     if (!learns) return;
     ++steps_;
@@ -359,6 +365,28 @@ class LinearLearner final : public Learner {
         break;
     }
     overflowed_ += beyond_floats;
+  }
+
+  // ||x||^2 with the listings of one slot summed first; `listed`, the sum
+  // over the listings, when every slot is listed once.
+  float SlotNorm2(std::span<const uint32_t> indices, std::span<const float> values, float listed) {
+    merged_.clear();
+    for (size_t i = 0; i < indices.size(); ++i) merged_.emplace_back(indices[i], values[i]);
+    std::sort(merged_.begin(), merged_.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    const bool repeats =
+        std::adjacent_find(merged_.begin(), merged_.end(), [](const auto& a, const auto& b) {
+          return a.first == b.first;
+        }) != merged_.end();
+    if (!repeats) return listed;
+    double norm2 = 0;
+    for (size_t i = 0; i < merged_.size();) {
+      double x = 0;
+      const uint32_t slot = merged_[i].first;
+      for (; i < merged_.size() && merged_[i].first == slot; ++i) x += merged_[i].second;
+      norm2 += x * x;
+    }
+    return static_cast<float>(norm2);
   }
 
   // --uneven-margin's addition to the margin for an example of class c.
@@ -604,15 +632,16 @@ class LinearLearner final : public Learner {
   float uneven_margin_;  // --uneven-margin's U
   bool shuffle_;         // --shuffle
   WeightTable table_;
-  int pass_ = 1;                           // of the run (BeginPass)
-  uint64_t position_ = 0;                  // examples of the pass before this batch
-  uint64_t batch_ = 0;                     // batches of the pass before this one
-  bool keep_duals_ = false;                // another pass follows: the duals are kept
-  std::vector<std::vector<float>> duals_;  // [class][example of the pass] (kDual)
-  std::vector<uint32_t> order_;            // of the batch's examples
-  int32_t known_ = 0;                      // classes seen so far (class labels only)
-  uint64_t steps_ = 0;                     // labelled examples learned from
-  std::vector<uint64_t> class_examples_;   // of each class (binary: -1, +1)
+  int pass_ = 1;                                    // of the run (BeginPass)
+  uint64_t position_ = 0;                           // examples of the pass before this batch
+  uint64_t batch_ = 0;                              // batches of the pass before this one
+  bool keep_duals_ = false;                         // another pass follows: the duals are kept
+  std::vector<std::vector<float>> duals_;           // [class][example of the pass] (kDual)
+  std::vector<std::pair<uint32_t, float>> merged_;  // SlotNorm2's (slot, x), sorted
+  std::vector<uint32_t> order_;                     // of the batch's examples
+  int32_t known_ = 0;                               // classes seen so far (class labels only)
+  uint64_t steps_ = 0;                              // labelled examples learned from
+  std::vector<uint64_t> class_examples_;            // of each class (binary: -1, +1)
   uint64_t overflowed_ = 0;
   // Sum of log(1 - eta_t l2); sum of eta_t l1, or with L2 too log T (from
   // log 0), as Regularized says.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "io/example_batch.h"
@@ -104,6 +105,36 @@ TEST(DualSvmTest, ConvergesToTheSvmNotToPaI) {
   EXPECT_NEAR(p[1], -2, 1e-5);
 }
 
+// A slot listed twice is one of twice the value to the weights, and to the
+// step: on "1 | a a" (no constant) the first visit asks alpha = 1 / (2^2),
+// w = 2 alpha = 0.5, the score 1, and later passes stay. Stepping by the
+// listings' 1^2 + 1^2 = 2 overshot (w = 1, score 2) and the next pass took it
+// all back (w = 0), and so on for ever. With a second slot, "1 | a a b":
+// ||x||^2 = 4 + 1, alpha = 1/5, w = (0.4, 0.2), score 1.
+TEST(DualSvmTest, ARepeatedSlotStepsAsOneOfItsSummedValue) {
+  io::ExampleBatch batch;
+  batch.BeginExample();
+  batch.AddFeature(1, 1.0f);
+  batch.AddFeature(1, 1.0f);
+  batch.EndExample(1, 1.0f, 1.0f, 0.0f, "");
+  Svm l(DualSvm{.c = 10}, 4);
+  for (int pass = 1; pass <= 5; ++pass) {
+    Pass(l, batch, pass, 5);
+    EXPECT_EQ(W(l), (std::vector<float>{0.5f, 0})) << "pass " << pass;
+    EXPECT_EQ(l.dual(0, 0), 0.25f);
+  }
+  io::ExampleBatch two;
+  two.BeginExample();
+  two.AddFeature(1, 1.0f);
+  two.AddFeature(2, 1.0f);
+  two.AddFeature(1, 1.0f);
+  two.EndExample(1, 1.0f, 1.0f, 0.0f, "");
+  Svm m(DualSvm{.c = 10}, 4);
+  for (int pass = 1; pass <= 3; ++pass) Pass(m, two, pass, 3);
+  EXPECT_FLOAT_EQ(W(m)[0], 0.4f);
+  EXPECT_FLOAT_EQ(W(m)[1], 0.2f);
+}
+
 // The importance weight h bounds alpha by C h: x = (0.5) with h = 0.5 and
 // C = 1 asks for alpha = 1/0.25 = 4 and gets 0.5, w = 0.25; the next pass
 // asks for more and gets none. Importance 0 takes no step.
@@ -125,8 +156,13 @@ io::ExampleBatch RandomBatch(uint64_t seed, int n) {
   for (int i = 0; i < n; ++i) {
     batch.BeginExample();
     float dot = 0;
+    std::vector<uint32_t> used;
     for (int k = 0; k < 5; ++k) {
-      const auto slot = static_cast<uint32_t>(random.Below(64));
+      auto slot = static_cast<uint32_t>(random.Below(64));
+      while (std::find(used.begin(), used.end(), slot) != used.end()) {
+        slot = static_cast<uint32_t>(random.Below(64));
+      }
+      used.push_back(slot);
       const auto x = static_cast<float>(random.Uniform() * 2 - 0.5);
       batch.AddFeature(slot, x);
       dot += (slot % 3 == 0 ? 1.0f : -0.5f) * x;
@@ -144,7 +180,7 @@ std::vector<float> Table(const Learner& l) {
 }
 
 // A first visit is PA-I's step, bit for bit: with one pass (no duals kept)
-// and in the first of several.
+// and in the first of several (on examples without a repeated slot: below).
 TEST(DualSvmTest, OnePassIsPaI) {
   const io::ExampleBatch batch = RandomBatch(1, 500);
   for (int passes : {1, 3}) {

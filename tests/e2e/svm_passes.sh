@@ -21,7 +21,17 @@ done
 "$HARE" train --quiet --rule pa -C 0.001 --noconstant --passes 20 --holdout-off --keep-names d.vw \
   -f pa.hare 2> /dev/null
 expect_eq "pa-i weights" "a=1.0000 b=-2.0000 " "$(weights pa.hare)"
-# One pass is PA-I's, bit for bit (the model's learner line aside).
+# A word listed twice is one of value 2 to the step too: on "1 | a a" the
+# passes stay at a = 0.5 (score 1), where stepping by the listings' 1 + 1
+# went 1, 0, 1, 0, ... for ever.
+printf '1 | a a\n' > twice.vw
+for passes in 20 21; do
+  "$HARE" train --quiet --rule svm -C 10 --noconstant --passes $passes --holdout-off --keep-names \
+    twice.vw -f twice.hare 2> /dev/null
+  expect_eq "svm on 1 | a a, $passes passes" "a=0.5000 " "$(weights twice.hare)"
+done
+# One pass is PA-I's, bit for bit (the model's learner line aside), where no
+# example lists a slot twice.
 "$HARE" train --quiet --rule svm -C 0.001 d.vw -p svm1.txt 2> /dev/null
 "$HARE" train --quiet --rule pa -C 0.001 d.vw -p pa1.txt 2> /dev/null
 cmp -s svm1.txt pa1.txt || fail "one pass of svm and of pa differ"
