@@ -10,7 +10,7 @@ hare=${HARE:-build/tools/hare}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 k=10
-echo "| n | active features / example | Winnow | Balanced Winnow | Perceptron | 1.71 * 2k(log2 n + 1) + 1 |"
+echo "| n | active features / example | Winnow | Balanced Winnow | Perceptron | 1.5 k(log1.5 n + 1) + 1 |"
 echo "|---|---|---|---|---|---|"
 for n in 100 1000 10000 100000; do
   "$hare" gen --family disjunction --n $n --k $k -n 3000 --seed 5 > "$work/d.vw"
@@ -21,6 +21,6 @@ for n in 100 1000 10000 100000; do
         sed -n 's/^mistakes = //p')
     row="$row $m |"
   done
-  bound=$(awk -v n=$n -v k=$k 'BEGIN { printf "%.0f", 1.71 * 2 * k * (log(n) / log(2) + 1) + 1 }')
+  bound=$(awk -v n=$n -v k=$k 'BEGIN { printf "%.0f", 1.5 * k * (log(n) / log(1.5) + 1) + 1 }')
   echo "$row $bound |"
 done
