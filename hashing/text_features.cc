@@ -481,6 +481,7 @@ const char* TextFeaturizer::Namespace(size_t k) const {
 const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::string_view>& tokens,
                                                       std::vector<std::string>* names) {
   features_.clear();
+  found_target_ = false;
   if (names != nullptr) names->clear();
   const size_t n = tokens.size();
   // words_[first + i] is token i's hash; words_[0] that of <s> when first is 1.
@@ -561,6 +562,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
     };
     for (size_t t = 0; t < n; ++t) {
       if (tokens[t] != target_) continue;
+      found_target_ = true;
       for (int o = -options_.window; o <= options_.window; ++o) {
         if (o == 0 || at(t, o) == nullptr) continue;
         Add(positional(t, o), names, [&] { return label(o, *at(t, o)); });

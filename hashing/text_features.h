@@ -158,6 +158,9 @@ class TextFeaturizer {
                                         std::vector<std::string>* names = nullptr);
 
   const TextFeatureOptions& options() const { return options_; }
+  // Whether the last Features() found the target (with --window or
+  // --collocations; false without them).
+  bool found_target() const { return found_target_; }
   // The namespace of feature k of the last Features(): kCharsNamespace,
   // kAffixNamespace, or "" (the words, n-grams and window features).
   const char* Namespace(size_t k) const;
@@ -174,8 +177,9 @@ class TextFeaturizer {
   uint64_t word_namespace_;
   uint64_t char_namespace_;
   uint64_t affix_namespace_;
-  uint64_t bos_hash_;               // h(<s>)
-  std::string target_;              // case-folded like the tokens
+  uint64_t bos_hash_;   // h(<s>)
+  std::string target_;  // case-folded like the tokens
+  bool found_target_ = false;
   std::vector<uint64_t> words_;     // h(w) of each token, after h(<s>) with bos
   std::vector<uint64_t> features_;  // the output
   GramScratch grams_;

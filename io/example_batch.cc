@@ -19,6 +19,7 @@ void ExampleBatch::Clear() {
   bad_lines.clear();
   line_count = 0;
   byte_count = 0;
+  marked = -1;
   feature_end_mark_ = 0;
 }
 

@@ -95,6 +95,9 @@ class ExampleBatch {
   uint64_t first_line = 1;  // line number, in its input, of the chunk's first line
   uint32_t line_count = 0;  // lines in the chunk, blank and bad ones included
   size_t byte_count = 0;    // bytes of the chunk
+  // Examples in which the text templates (--window, --collocations) found
+  // the target; -1 in a batch not parsed from text (a cache's).
+  int64_t marked = -1;
   std::vector<BadLine> bad_lines;
 
  private:

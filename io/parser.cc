@@ -160,6 +160,8 @@ std::string TooManyFeatures(uint64_t max) {
 void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
   batch.Clear();
   batch.byte_count = chunk.size();
+  const bool text = IsSentences(ctx_.options.format);
+  if (text) batch.marked = 0;
   const char* p = chunk.data();
   const char* const end = p + chunk.size();
   uint32_t line_number = 0;
@@ -238,6 +240,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       if (ctx_.options.names) batch.AddName("Constant");
     }
     batch.EndExample(line_number, label, importance, initial, tag, ctx_.class_label);
+    if (text && ctx_.featurizer.found_target()) ++batch.marked;
   }
   batch.line_count = line_number;
 }

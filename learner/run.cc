@@ -77,6 +77,10 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     const io::ExampleBatch* batch = *next;
     if (batch == nullptr) break;
     if (absl::Status s = HandleBadLines(*batch, options, stats); !s.ok()) return s;
+    if (batch->marked >= 0) {
+      stats.parsed_text += batch->size();
+      stats.marked += static_cast<uint64_t>(batch->marked);
+    }
     if (absl::Status s = classes.Assign(*batch, ids); !s.ok()) return s;
     if (pass.cache != nullptr) {
       pass.cache->Append(*batch, classes.binary() ? std::span<const int32_t>() : ids);

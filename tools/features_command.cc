@@ -112,6 +112,10 @@ int FeaturesCommand(int argc, char** argv) {
           sentence.remove_prefix(tab + 1);
           sentence_at = tab + 1;
         }
+        // Train drops a byte-order mark or Unicode white space around a
+        // label, and reads a label of nothing else as none: so does the line
+        // written for it.
+        label = hashing::TrimSeparators(label);
         // The VW line must read back as this label: one word, no bar, not a tag.
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
           return skip(label.data() + at - 1, "label is not valid UTF-8");

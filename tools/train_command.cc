@@ -227,6 +227,16 @@ int TrainCommand(int argc, char** argv) {
                  "the learning rate too large, or the values all too small: scale them, or "
                  "--unit-norm)\n";
   }
+  // The window and collocations are made around the marker alone: raw
+  // sentences, not hare confusion's lines, would give them nothing.
+  const hashing::TextFeatureOptions& t = o.parse.text;
+  if ((t.window > 0 || t.collocations) && result->stats.parsed_text > 0 &&
+      result->stats.marked == 0) {
+    std::cerr << "hare train: warning: no line held the target marker '" << t.target << "'"
+              << (t.keep_case ? " (with --keep-case, in that case)" : "")
+              << ": --window and --collocations made no features (hare confusion writes lines "
+                 "with the marker in place of a word of its set)\n";
+  }
   if (o.parse.class_labels && result->classes.empty()) {
     std::cerr << "classes = 0\n";
   } else if (o.parse.class_labels) {
@@ -292,8 +302,8 @@ int TrainCommand(int argc, char** argv) {
     } else if (o.parse.format == io::Format::kText && result->stats.bad_labels == 0 &&
                result->stats.examples > 0) {
       hint =
-          " (--format text reads a label, a TAB, then the sentence: a line without a TAB is "
-          "a sentence to predict)";
+          " (--format text reads a label, a TAB, then the sentence: a line without a TAB, or "
+          "with nothing before it, is a sentence to predict)";
     } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
       hint =
           " (if the labels are class names, such as 'spam', they need --multiclass ova; "

@@ -54,6 +54,15 @@ printf 'ok weather\nthe weather\rwhether now\nok weather\r\n' |
 grep -qxF "<stdin>:2:12: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n'); line skipped" err.txt ||
   fail "CR: $(cat err.txt)"
 expect_eq "CR: the other lines" "$(printf 'weather\tok _TARGET_\nweather\tok _TARGET_')" "$(cat out.txt)"
+# Windows on raw sentences, not hare confusion's lines, find no marker: a
+# warning says the templates made nothing. With --keep-case the marker is
+# matched in its own case.
+printf 'a\tHello World\nb\tbad _target_ day\n' > raw.tsv
+"$HARE" train --format text --multiclass ova --window 2 raw.tsv -f raw.hare --quiet 2> err.txt
+if grep -q "no line held" err.txt; then fail "marker in another case, lower-cased: $(cat err.txt)"; fi
+"$HARE" train --format text --multiclass ova --window 2 --keep-case raw.tsv -f raw.hare --quiet 2> err.txt
+grep -qxF "hare train: warning: no line held the target marker '_TARGET_' (with --keep-case, in that case): --window and --collocations made no features (hare confusion writes lines with the marker in place of a word of its set)" err.txt ||
+  fail "no marker: $(cat err.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
 

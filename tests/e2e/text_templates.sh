@@ -39,6 +39,13 @@ labels.tsv:6:1: label 'ne\x1bg' cannot be written in VW format (it has a control
 labels.tsv:7:1: label 'ne\xc2\x85g' cannot be written in VW format (it has a control character in it); line skipped
 $(printf "labels.tsv:8:1: label 'p\\302\\240s' cannot be written in VW format (it has white space in it); line skipped")" "$(cat err.txt)"
 expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
+# Unicode white space or a byte-order mark around a label is dropped, as
+# train drops it; a label of nothing else is none, to both.
+printf "neg\xc2\xa0\ty\n\xc2\xa0pos\tz\n\xef\xbb\xbf\xe2\x80\x8b\tw\n" > edges.tsv
+"$HARE" features edges.tsv > edges.vw
+expect_eq "labels' edges" "$(printf 'neg | y\npos | z\n | w')" "$(cat edges.vw)"
+"$HARE" train --format text --multiclass ova --quiet edges.tsv -p edges.p 2> err.txt
+expect_eq "labels' edges, train" "classes = 2 (neg pos)" "$(grep '^classes = ' err.txt)"
 # A CR inside a line is a bad line to features as it is to train.
 printf '1\tok\n1\tthe wea\rther\n' > cr.tsv
 expect_code 2 "$HARE" features cr.tsv > cr.vw 2> err.txt
