@@ -99,6 +99,7 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write cache ", path, ": ", file.status().message()));
   }
+  fchmod(file->fd(), 0600);  // not the permissions of a file it replaces
   std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, key, *std::move(file)));
   PutBytes(w->buffer_, kMagic, sizeof kMagic);
   Put<uint32_t>(w->buffer_, kCacheVersion);

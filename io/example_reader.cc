@@ -300,6 +300,16 @@ const char* OverwriteEffect(const std::string& path) {
   return out && S_ISFIFO(out->st_mode) ? "would be read back as input" : "would replace it";
 }
 
+std::string StreamInput(const std::vector<std::string>& inputs) {
+  for (const std::string& path : InputsOrStdin(inputs)) {
+    struct stat st;
+    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+      return InputDisplayName(path);
+    }
+  }
+  return "";
+}
+
 std::vector<std::string> InputsOrStdin(const std::vector<std::string>& inputs) {
   return inputs.empty() ? std::vector<std::string>{"-"} : inputs;
 }
@@ -308,6 +318,22 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
   auto cannot_open = [](const std::string& path) {
     return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   };
+  std::vector<std::pair<struct stat, std::string>> pipes;
+  for (const std::string& path : paths) {
+    struct stat pipe;
+    const int found = path == "-" ? ::fstat(0, &pipe) : ::stat(path.c_str(), &pipe);
+    if (found != 0 || !(S_ISFIFO(pipe.st_mode) || S_ISSOCK(pipe.st_mode))) continue;
+    for (const auto& [other, name] : pipes) {
+      if (Same(other, pipe)) {
+        const std::string here = InputDisplayName(path);
+        return absl::InvalidArgumentError(
+            here == name
+                ? absl::StrCat(here, " is given twice: a pipe can be read once")
+                : absl::StrCat(name, " and ", here, " are the same pipe: a pipe can be read once"));
+      }
+    }
+    pipes.emplace_back(pipe, InputDisplayName(path));
+  }
   for (const std::string& path : paths) {
     if (path == "-") continue;
     struct stat st;

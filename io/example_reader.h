@@ -61,8 +61,16 @@ class ExampleReader : public ExampleStream {
   std::unique_ptr<Pipeline> pipeline_;
 };
 
-// Fails if any of `paths` cannot be opened for reading, before work starts.
+// Fails if any of `paths` cannot be opened for reading, before work starts,
+// or names a pipe that another of them names too ("-" is stdin): a pipe is
+// read once, and a second open of a named one waits for a writer for ever.
 absl::Status CheckReadable(const std::vector<std::string>& paths);
+
+// The first of `inputs` ("-" is stdin) that is not a regular file, a pipe
+// (stdin from `cat |`, a named one) or a device, as messages name it; ""
+// if all are regular files. Its data may be other on each run, which no
+// size or time of it tells.
+std::string StreamInput(const std::vector<std::string>& inputs);
 
 // Where a file hare writes to `path` (a model, a cache) goes. Files are
 // written whole as a PendingFile and renamed over their target, so that a

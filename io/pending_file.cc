@@ -36,12 +36,18 @@ std::string FreeNameBeside(const std::string& target, Make make) {
   return "";
 }
 
-// A file replacing another keeps its permissions (a model made readable by
-// its owner alone stays so), as `sed -i` does; a new one has `mode` less the
-// umask.
+// A file replacing another keeps its owner, group and permissions (a model
+// made readable by its owner alone stays so, and stays its owner's when
+// root trains it), as `sed -i` does, as far as this process may give them
+// (another user's owner only root may); a new one has `mode` less the umask.
 void KeepMode(const std::string& target, int fd) {
   struct stat st;
-  if (stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode)) fchmod(fd, st.st_mode & 07777);
+  if (stat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  // Failing both, the new file is this process's, as any new file is.
+  if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+    [[maybe_unused]] const int group_only = fchown(fd, static_cast<uid_t>(-1), st.st_gid);
+  }
+  fchmod(fd, st.st_mode & 07777);  // after chown, which may clear set-id bits
 }
 
 }  // namespace

@@ -4,7 +4,8 @@
 // as it was. Where the file system cannot make a file without a name, it is a
 // temporary file beside the target (`target.tmp.<pid>.<n>`, the target's name
 // cut to fit), removed unless committed; a kill leaves that one. A file
-// replacing another takes its permissions.
+// replacing another takes its owner, group and permissions, as far as this
+// process may give them.
 #pragma once
 
 #include <sys/types.h>

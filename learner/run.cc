@@ -266,15 +266,17 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   std::unique_ptr<io::ExampleStream> stream;
   io::CacheReader* reader = nullptr;  // the stream, once it reads the cache
   std::unique_ptr<io::CacheWriter> writer;
-  // Stdin may hold other data on each run, and nothing in a cache can tell:
-  // a cache is reused only for files (their size and time are in its key).
-  const bool from_stdin =
-      o.inputs.empty() || std::find(o.inputs.begin(), o.inputs.end(), "-") != o.inputs.end();
-  if (!temporary && from_stdin) {
-    say(absl::StrCat("writing cache ", cache_path,
-                     " from stdin (a cache is reused only for input files)"));
+  // Stdin or a named pipe may hold other data on each run, and nothing in a
+  // cache can tell: a cache is reused only for regular files (their size and
+  // times are in its key).
+  const std::string stream_input = io::StreamInput(o.inputs);
+  const bool from_stream = !stream_input.empty();
+  if (!temporary && from_stream) {
+    say(absl::StrCat("writing cache ", cache_path, " from ",
+                     stream_input == "<stdin>" ? "stdin" : stream_input,
+                     " (a cache is reused only for regular input files)"));
   }
-  if (!temporary && !o.keep_names && !from_stdin) {
+  if (!temporary && !o.keep_names && !from_stream) {
     absl::StatusOr<std::unique_ptr<io::CacheReader>> cached =
         io::CacheReader::Open(cache_path, key, mask);
     if (cached.ok() && run.strict && (*cached)->bad_lines() > 0) {

@@ -96,6 +96,25 @@ TEST(PendingFileTest, ReplacingAFileKeepsItsPermissions) {
   umask(old);
 }
 
+// And its owner and group, which root may give: a model root trains again
+// stays its user's (run as root, as CI is; another user cannot give them).
+TEST(PendingFileTest, ReplacingAFileKeepsItsOwner) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root may give a file to another user";
+  ScratchDir scratch;
+  const std::string target = scratch.path() + "/a.model";
+  for (bool nameless : {true, false}) {
+    std::ofstream(target) << "old";
+    ASSERT_EQ(chown(target.c_str(), 65534, 65534), 0);
+    auto file = PendingFile::Create(target, 0666, nameless);
+    ASSERT_TRUE(file.ok()) << file.status();
+    ASSERT_TRUE(file->Commit(/*sync=*/false).ok());
+    struct stat st;
+    ASSERT_EQ(stat(target.c_str(), &st), 0);
+    EXPECT_EQ(st.st_uid, 65534u) << nameless;
+    EXPECT_EQ(st.st_gid, 65534u) << nameless;
+  }
+}
+
 // A target whose name leaves no room for ".tmp.<pid>.<n>" in a name's 255
 // bytes: the temporary name cuts the target's, and the commit works.
 TEST(PendingFileTest, ATargetOfTheLongestNameIsWritten) {

@@ -57,11 +57,35 @@ printf -- '-1 |a x\n-1 |a x\n-1 |a x\n-1 |a x\n' > neg.vw
 "$HARE" train --passes 2 -c s.cache -f pos.model --quiet < pos.vw 2>/dev/null
 "$HARE" train --passes 2 -c s.cache -f neg.model --quiet < neg.vw 2> err.txt
 expect_eq "stdin cache message" \
-  "hare train: writing cache s.cache from stdin (a cache is reused only for input files)" \
+  "hare train: writing cache s.cache from stdin (a cache is reused only for regular input files)" \
   "$(grep cache err.txt)"
 "$HARE" test -i neg.model neg.vw --quiet 2> err.txt
 grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
   fail "the cache of another stdin was used: $(grep accuracy err.txt)"
+# So may a named pipe, whose times need not change: its cache is not reused
+# either, and the pipe is read.
+mkfifo data.pipe
+cat pos.vw > data.pipe &
+"$HARE" train data.pipe --passes 2 -c p.cache -f pos.model --quiet 2>/dev/null
+wait
+cat neg.vw > data.pipe &
+"$HARE" train data.pipe --passes 2 -c p.cache -f neg.model --quiet 2> err.txt
+wait
+expect_eq "pipe cache message" \
+  "hare train: writing cache p.cache from data.pipe (a cache is reused only for regular input files)" \
+  "$(grep cache err.txt)"
+"$HARE" test -i neg.model neg.vw --quiet 2> err.txt
+grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
+  fail "the cache of another pipe's data was used: $(grep accuracy err.txt)"
+# A cache rebuilt over one made readable by others is its owner's alone again.
+chmod 644 p.cache
+"$HARE" train pos.vw --passes 2 -c p.cache --quiet 2> /dev/null
+expect_eq "a rebuilt cache's permissions" 600 "$(stat -c %a p.cache)"
+# A pipe named twice would be read once, or wait for ever at its second open.
+expect_code 2 "$HARE" train data.pipe data.pipe --quiet 2> err.txt
+expect_eq "a pipe twice" "hare train: data.pipe is given twice: a pipe can be read once" "$(cat err.txt)"
+printf '1 |a x\n' | { expect_code 2 "$HARE" train - /dev/stdin --quiet 2> err.txt; }
+expect_eq "stdin's pipe twice" "hare train: <stdin> and /dev/stdin are the same pipe: a pipe can be read once" "$(cat err.txt)"
 head -c 1000 d.cache > cut.cache && mv cut.cache d.cache
 train d.vw --passes 3 --holdout-off --cache d.cache -f c4.model 2> err4.txt
 grep -q "^hare train: cache d.cache was cut short; rebuilding it$" err4.txt || fail "cut cache: $(cat err4.txt)"
