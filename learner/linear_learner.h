@@ -121,7 +121,10 @@ class LinearLearner final : public Learner {
     position_ = 0;
     batch_ = 0;
     keep_duals_ = passes > 1;
-    if (!keep_duals_) duals_.clear();
+    if (!keep_duals_) {
+      duals_.clear();
+      norms_.clear();
+    }
   }
 
   using Learner::Train;  // the binary shorthand
@@ -325,14 +328,15 @@ class LinearLearner final : public Learner {
         row);
     const float scale = sums.scale;  // applied to every x_i
     constexpr bool kUsesNorm = Rule::kNormalizesInput || Rule::kStepUsesNorm;
+    const float listed2s = kUsesNorm ? sums.norm2 * scale * scale : 0.0f;
+    const bool overflowed = !sums.in_floats || !std::isfinite(listed2s);
+    if (!learns) return;
     // The SVM's coordinate descent steps by ||x||^2 of the example as the
     // weights see it, a slot listed twice as one of twice the value: the sum
     // of the listings' x^2 is less, and its longer steps swing for ever
     // across the optimum (on "1 | a a" the weight goes 1, 0, 1, 0, ...).
-    const float norm2s = kDual ? SlotNorm2(indices, values, sums.norm2) * scale * scale
-                               : (kUsesNorm ? sums.norm2 * scale * scale : 0.0f);
-    const bool overflowed = !sums.in_floats || !std::isfinite(norm2s);
-    if (!learns) return;
+    const float norm2s =
+        kDual ? ExampleNorm2(indices, values, sums.norm2, ordinal) * scale * scale : listed2s;
     ++steps_;
     const auto label = static_cast<size_t>(c);
     if (class_examples_.size() <= label) class_examples_.resize(label + 1);
@@ -365,6 +369,26 @@ class LinearLearner final : public Learner {
         break;
     }
     overflowed_ += beyond_floats;
+  }
+
+  // SlotNorm2 of the pass's example `ordinal`, found at its first visit and
+  // kept, as its dual variables are, for the passes after it.
+  float ExampleNorm2(std::span<const uint32_t> indices, std::span<const float> values, float listed,
+                     uint64_t ordinal) {
+    if (!keep_duals_) return SlotNorm2(indices, values, listed);
+    if (norms_.size() <= ordinal) [[unlikely]] {
+      try {
+        norms_.resize(ordinal + 1, -1.0f);
+      } catch (const std::bad_alloc&) {
+        throw OutOfMemoryFor(absl::StrCat(
+            "the SVM's squared lengths at example ", ordinal + 1,
+            " of the pass (4 bytes for each example, kept for the passes after the first: "
+            "fewer examples, one pass, or another --rule needs less)"));
+      }
+    }
+    float& norm2 = norms_[ordinal];
+    if (norm2 < 0) norm2 = SlotNorm2(indices, values, listed);
+    return norm2;
   }
 
   // ||x||^2 with the listings of one slot summed first; `listed`, the sum
@@ -632,11 +656,12 @@ class LinearLearner final : public Learner {
   float uneven_margin_;  // --uneven-margin's U
   bool shuffle_;         // --shuffle
   WeightTable table_;
-  int pass_ = 1;                                    // of the run (BeginPass)
-  uint64_t position_ = 0;                           // examples of the pass before this batch
-  uint64_t batch_ = 0;                              // batches of the pass before this one
-  bool keep_duals_ = false;                         // another pass follows: the duals are kept
-  std::vector<std::vector<float>> duals_;           // [class][example of the pass] (kDual)
+  int pass_ = 1;                           // of the run (BeginPass)
+  uint64_t position_ = 0;                  // examples of the pass before this batch
+  uint64_t batch_ = 0;                     // batches of the pass before this one
+  bool keep_duals_ = false;                // another pass follows: the duals are kept
+  std::vector<std::vector<float>> duals_;  // [class][example of the pass] (kDual)
+  std::vector<float> norms_;  // [example of the pass] (kDual): ExampleNorm2's, -1 until found
   std::vector<std::pair<uint32_t, float>> merged_;  // SlotNorm2's (slot, x), sorted
   std::vector<uint32_t> order_;                     // of the batch's examples
   int32_t known_ = 0;                               // classes seen so far (class labels only)

@@ -123,6 +123,9 @@ TEST(DualSvmTest, ARepeatedSlotStepsAsOneOfItsSummedValue) {
     EXPECT_EQ(W(l), (std::vector<float>{0.5f, 0})) << "pass " << pass;
     EXPECT_EQ(l.dual(0, 0), 0.25f);
   }
+  Svm one(DualSvm{.c = 10}, 4);  // one pass: nothing kept, the same step
+  Pass(one, batch, 1, 1);
+  EXPECT_EQ(W(one), (std::vector<float>{0.5f, 0}));
   io::ExampleBatch two;
   two.BeginExample();
   two.AddFeature(1, 1.0f);

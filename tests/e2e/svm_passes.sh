@@ -48,7 +48,11 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   code=$?
   set -e
   expect_eq "duals out of memory: exit code" 2 "$code"
-  expect_eq "duals out of memory" "hare train: out of memory: the SVM's dual variables at example N of the pass, in class N (4 bytes for each example and class, kept for the passes after the first: fewer examples or classes, one pass, or another --rule needs less)" "$(sed 's/example [0-9]*/example N/; s/class [0-9]*/class N/' err.txt)"
+  # (the examples' squared lengths, kept beside the duals, may be what fails)
+  duals="hare train: out of memory: the SVM's dual variables at example N of the pass, in class N (4 bytes for each example and class, kept for the passes after the first: fewer examples or classes, one pass, or another --rule needs less)"
+  lengths="hare train: out of memory: the SVM's squared lengths at example N of the pass (4 bytes for each example, kept for the passes after the first: fewer examples, one pass, or another --rule needs less)"
+  got=$(sed 's/example [0-9]*/example N/; s/class [0-9]*/class N/' err.txt)
+  [[ "$got" == "$duals" || "$got" == "$lengths" ]] || fail "duals out of memory: $got"
   cmp -s pa.hare kept.hare || fail "the model file was changed by the run that ran out of memory"
 fi
 echo ok
