@@ -38,8 +38,11 @@ namespace hare::io {
 
 // 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
 // 5: n-grams of 3 or more with at most --skips skipped in all (hashing/ngrams.h).
-// 6: the records' checksum, the text's bytes.
-inline constexpr uint32_t kCacheVersion = 6;
+// 6: the records' checksum, the text's bytes. 7: VW's number touching the
+// '|' after a label is the tag, not the importance; an importance too small
+// for a float is a bad line; an example of importance 0 makes no class; a
+// fastText label after a byte-order mark is read.
+inline constexpr uint32_t kCacheVersion = 7;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

@@ -303,9 +303,8 @@ const char* OverwriteEffect(const std::string& path) {
 std::string StreamInput(const std::vector<std::string>& inputs) {
   for (const std::string& path : InputsOrStdin(inputs)) {
     struct stat st;
-    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-      return InputDisplayName(path);
-    }
+    if (path == "-") return "stdin";
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return path;
   }
   return "";
 }
@@ -320,11 +319,11 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
   };
   std::vector<std::pair<struct stat, std::string>> pipes;
   for (const std::string& path : paths) {
-    struct stat pipe;
-    const int found = path == "-" ? ::fstat(0, &pipe) : ::stat(path.c_str(), &pipe);
-    if (found != 0 || !(S_ISFIFO(pipe.st_mode) || S_ISSOCK(pipe.st_mode))) continue;
+    struct stat st;
+    const int found = path == "-" ? ::fstat(0, &st) : ::stat(path.c_str(), &st);
+    if (found != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) continue;
     for (const auto& [other, name] : pipes) {
-      if (Same(other, pipe)) {
+      if (Same(other, st)) {
         const std::string here = InputDisplayName(path);
         return absl::InvalidArgumentError(
             here == name
@@ -332,7 +331,7 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
                 : absl::StrCat(name, " and ", here, " are the same pipe: a pipe can be read once"));
       }
     }
-    pipes.emplace_back(pipe, InputDisplayName(path));
+    pipes.emplace_back(st, InputDisplayName(path));
   }
   for (const std::string& path : paths) {
     if (path == "-") continue;

@@ -66,9 +66,9 @@ class ExampleReader : public ExampleStream {
 // read once, and a second open of a named one waits for a writer for ever.
 absl::Status CheckReadable(const std::vector<std::string>& paths);
 
-// The first of `inputs` ("-" is stdin) that is not a regular file, a pipe
-// (stdin from `cat |`, a named one) or a device, as messages name it; ""
-// if all are regular files. Its data may be other on each run, which no
+// The first of `inputs` that is not a regular file (a pipe, stdin from
+// `cat |` or a named one, or a device), as messages name it ("stdin" for
+// "-"); "" if all are regular files. Its data may be other on each run, which no
 // size or time of it tells.
 std::string StreamInput(const std::vector<std::string>& inputs);
 

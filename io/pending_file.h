@@ -21,8 +21,8 @@ class PendingFile {
  public:
   // A new file to become `target`, a path that is renamed over (see
   // WriteTargetOf), with `mode` less the umask (0666 as any new file; 0600
-  // for a file only its owner should read), or the permissions of the file
-  // it replaces. `nameless` false makes the
+  // for a file only its owner should read), or the owner, group and
+  // permissions of the file it replaces. `nameless` false makes the
   // named kind whatever the file system (tests).
   static absl::StatusOr<PendingFile> Create(const std::string& target, mode_t mode,
                                             bool nameless = true);

@@ -2,8 +2,8 @@
 //
 //   line       := label_part ( '|' namespace )*
 //   label_part := [ label [ importance [ initial ] ] ] [ tag ]
-//   tag        := "'" word  |  the last word, touching the first '|' (not a lone number:
-//                 "1|a" is labelled 1, "1 7|a" tagged 7); one a line
+//   tag        := "'" word  |  the last word, touching the first '|' (not a number with
+//                 no number before it: "1|a" is labelled 1, "1 7|a" tagged 7); one a line
 //   namespace  := [ name [ ':' scale ] ] ( space+ feature )*    (name touches its '|';
 //                                                                 it ends at the first ':')
 //   feature    := name [ ':' value ]                             (name ends at the first ':')
@@ -210,7 +210,8 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
     float value = 0;
     NumberError e = ParseFloat(token, &value);
     // VW: the last word, touching the '|', is the tag, a number too
-    // ("1 1234|a": the tag 1234); but a lone number is the label ("1|a").
+    // ("1 1234|a": the tag 1234); but a number with none before it is the
+    // label ("1|a", "'t 1|a").
     const bool touching =
         p == first_bar && first_bar != end && (e == NumberError::kNotANumber || numbers > 0);
     if (token[0] == '\'' || touching) {

@@ -39,8 +39,9 @@
 // (counted from the pass's first, held-out and unlabelled ones too, so that
 // every pass numbers the cache's examples alike) in class k's weights. The
 // alphas are kept from the first pass of a run of several (BeginPass) to its
-// end, one float per example and class, and are not part of a saved training
-// state: a run
+// end, one float per example and class, with the example's squared length
+// (its slots' values summed before squaring, found at its first visit), one
+// float per example; neither is part of a saved training state: a run
 // that goes on with -i starts them at 0, which minimizes the same objective
 // with ||w - w_start||^2 in place of ||w||^2.
 //
@@ -335,8 +336,9 @@ class LinearLearner final : public Learner {
     // weights see it, a slot listed twice as one of twice the value: the sum
     // of the listings' x^2 is less, and its longer steps swing for ever
     // across the optimum (on "1 | a a" the weight goes 1, 0, 1, 0, ...).
-    const float norm2s =
-        kDual ? ExampleNorm2(indices, values, sums.norm2, ordinal) * scale * scale : listed2s;
+    float norm2s = listed2s;
+    if constexpr (kDual)
+      norm2s = ExampleNorm2(indices, values, sums.norm2, ordinal) * scale * scale;
     ++steps_;
     const auto label = static_cast<size_t>(c);
     if (class_examples_.size() <= label) class_examples_.resize(label + 1);

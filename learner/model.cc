@@ -195,7 +195,8 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
         absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));
   }
   // Write permission is not all (root in /proc or /sys, a full inode table):
-  // a file the save would make is made, and dropped unnamed.
+  // a file the save would make is made, and dropped (never named, or
+  // removed).
   if (absl::StatusOr<io::PendingFile> trial = io::PendingFile::Create(target.path, 0666);
       !trial.ok()) {
     return absl::PermissionDeniedError(

@@ -272,8 +272,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const std::string stream_input = io::StreamInput(o.inputs);
   const bool from_stream = !stream_input.empty();
   if (!temporary && from_stream) {
-    say(absl::StrCat("writing cache ", cache_path, " from ",
-                     stream_input == "<stdin>" ? "stdin" : stream_input,
+    say(absl::StrCat("writing cache ", cache_path, " from ", stream_input,
                      " (a cache is reused only for regular input files)"));
   }
   if (!temporary && !o.keep_names && !from_stream) {

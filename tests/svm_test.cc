@@ -138,6 +138,32 @@ TEST(DualSvmTest, ARepeatedSlotStepsAsOneOfItsSummedValue) {
   EXPECT_FLOAT_EQ(W(m)[1], 0.2f);
 }
 
+// The hand example above with x1 = (1, 0) written as slot 1 listed twice
+// with 0.5: the same example to the weights, so the same passes, weights
+// and duals, the later passes' steps by x1's length kept from its first
+// visit (by the listings' 0.5^2 + 0.5^2 they would differ from pass 1 on).
+TEST(DualSvmTest, ARepeatedSlotTakesThePassesOfItsSummedValue) {
+  io::ExampleBatch batch;
+  const std::vector<std::vector<std::pair<uint32_t, float>>> examples = {
+      {{1, 1}, {2, 1}}, {{1, 0.5f}, {1, 0.5f}}, {{2, 1}}};
+  const float labels[] = {+1, +1, -1};
+  for (size_t i = 0; i < examples.size(); ++i) {
+    batch.BeginExample();
+    for (const auto& [slot, x] : examples[i]) batch.AddFeature(slot, x);
+    batch.EndExample(1, labels[i], 1.0f, 0.0f, "");
+  }
+  Svm l(DualSvm{.c = 10}, 4);
+  const std::vector<std::vector<float>> weights = {{1, -1}, {1, -1}, {1.5, -1}, {1.75, -1}};
+  const std::vector<std::vector<float>> duals = {
+      {0.5, 0.5, 1.5}, {1, 0, 2}, {1.5, 0, 2.5}, {1.75, 0, 2.75}};
+  for (int pass = 1; pass <= 4; ++pass) {
+    Pass(l, batch, pass, 4);
+    EXPECT_EQ(W(l), weights[pass - 1]) << "pass " << pass;
+    for (uint64_t i = 0; i < 3; ++i)
+      EXPECT_EQ(l.dual(0, i), duals[pass - 1][i]) << "pass " << pass << ", example " << i;
+  }
+}
+
 // The importance weight h bounds alpha by C h: x = (0.5) with h = 0.5 and
 // C = 1 asks for alpha = 1/0.25 = 4 and gets 0.5, w = 0.25; the next pass
 // asks for more and gets none. Importance 0 takes no step.

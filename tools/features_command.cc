@@ -108,7 +108,7 @@ int FeaturesCommand(int argc, char** argv) {
           }
           sentence = unlabelled;
         } else if (const size_t tab = line.find('\t'); tab != line.npos) {
-          label = io::StripSpace(line.substr(0, tab));  // as train reads it
+          label = line.substr(0, tab);  // trimmed below, as train trims it
           sentence.remove_prefix(tab + 1);
           sentence_at = tab + 1;
         }

@@ -232,10 +232,13 @@ int TrainCommand(int argc, char** argv) {
   const hashing::TextFeatureOptions& t = o.parse.text;
   if ((t.window > 0 || t.collocations) && result->stats.parsed_text > 0 &&
       result->stats.marked == 0) {
+    const char* templates = t.window == 0    ? "--collocations"
+                            : t.collocations ? "--window and --collocations"
+                                             : "--window";
     std::cerr << "hare train: warning: no line held the target marker '" << t.target << "'"
-              << (t.keep_case ? " (with --keep-case, in that case)" : "")
-              << ": --window and --collocations made no features (hare confusion writes lines "
-                 "with the marker in place of a word of its set)\n";
+              << (t.keep_case ? " (matched in its case: --keep-case)" : "") << ": " << templates
+              << " made no features (hare confusion writes lines with the marker in place of a "
+                 "word of its set)\n";
   }
   if (o.parse.class_labels && result->classes.empty()) {
     std::cerr << "classes = 0\n";
@@ -303,7 +306,7 @@ int TrainCommand(int argc, char** argv) {
                result->stats.examples > 0) {
       hint =
           " (--format text reads a label, a TAB, then the sentence: a line without a TAB, or "
-          "with nothing before it, is a sentence to predict)";
+          "with only white space before it, is a sentence to predict)";
     } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
       hint =
           " (if the labels are class names, such as 'spam', they need --multiclass ova; "

@@ -97,12 +97,12 @@ expect_eq "class names without -f" \
 printf '1 |f a b\n-1 |f c\n' > vw-as-text.txt
 expect_code 2 "$HARE" train --format text --multiclass ova vw-as-text.txt --quiet 2> err.txt
 expect_eq "text lines without a TAB" \
-  "hare train: no labelled example to learn from (--format text reads a label, a TAB, then the sentence: a line without a TAB, or with nothing before it, is a sentence to predict)" \
+  "hare train: no labelled example to learn from (--format text reads a label, a TAB, then the sentence: a line without a TAB, or with only white space before it, is a sentence to predict)" \
   "$(tail -1 err.txt)"
 printf '  \tgood\n\tbad\n' > empty-labels.tsv
 expect_code 2 "$HARE" train --format text --multiclass ova empty-labels.tsv --quiet 2> err.txt
 expect_eq "text lines with an empty label" \
-  "hare train: no labelled example to learn from (--format text reads a label, a TAB, then the sentence: a line without a TAB, or with nothing before it, is a sentence to predict)" \
+  "hare train: no labelled example to learn from (--format text reads a label, a TAB, then the sentence: a line without a TAB, or with only white space before it, is a sentence to predict)" \
   "$(tail -1 err.txt)"
 expect_code 2 "$HARE" train --format text vw-as-text.txt --quiet 2> err.txt
 expect_eq "binary text lines without a TAB" "--format text reads a label, a TAB" \

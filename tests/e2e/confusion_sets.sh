@@ -61,7 +61,7 @@ printf 'a\tHello World\nb\tbad _target_ day\n' > raw.tsv
 "$HARE" train --format text --multiclass ova --window 2 raw.tsv -f raw.hare --quiet 2> err.txt
 if grep -q "no line held" err.txt; then fail "marker in another case, lower-cased: $(cat err.txt)"; fi
 "$HARE" train --format text --multiclass ova --window 2 --keep-case raw.tsv -f raw.hare --quiet 2> err.txt
-grep -qxF "hare train: warning: no line held the target marker '_TARGET_' (with --keep-case, in that case): --window and --collocations made no features (hare confusion writes lines with the marker in place of a word of its set)" err.txt ||
+grep -qxF "hare train: warning: no line held the target marker '_TARGET_' (matched in its case: --keep-case): --window made no features (hare confusion writes lines with the marker in place of a word of its set)" err.txt ||
   fail "no marker: $(cat err.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
