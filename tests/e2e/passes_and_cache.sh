@@ -54,14 +54,19 @@ same_model e1.model e2.model || fail "the model after the rebuild is not that of
 # Stdin may bring other data on each run: its cache is never reused.
 printf '1 |a x\n1 |a x\n1 |a x\n1 |a x\n' > pos.vw
 printf -- '-1 |a x\n-1 |a x\n-1 |a x\n-1 |a x\n' > neg.vw
+# not_reused CACHE SOURCE: the run that made neg.model (its messages in
+# err.txt) read neg.vw's lines from SOURCE, not pos.vw's from CACHE.
+not_reused() {
+  expect_eq "$2: cache message" \
+    "hare train: writing cache $1 from $2 (a cache is reused only for regular input files)" \
+    "$(grep cache err.txt)"
+  "$HARE" test -i neg.model neg.vw --quiet 2> err.txt
+  grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
+    fail "$2: the cache of other data was used: $(grep accuracy err.txt)"
+}
 "$HARE" train --passes 2 -c s.cache -f pos.model --quiet < pos.vw 2>/dev/null
 "$HARE" train --passes 2 -c s.cache -f neg.model --quiet < neg.vw 2> err.txt
-expect_eq "stdin cache message" \
-  "hare train: writing cache s.cache from stdin (a cache is reused only for regular input files)" \
-  "$(grep cache err.txt)"
-"$HARE" test -i neg.model neg.vw --quiet 2> err.txt
-grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
-  fail "the cache of another stdin was used: $(grep accuracy err.txt)"
+not_reused s.cache stdin
 # So may a named pipe, whose times need not change: its cache is not reused
 # either, and the pipe is read.
 mkfifo data.pipe
@@ -71,12 +76,7 @@ wait
 cat neg.vw > data.pipe &
 "$HARE" train data.pipe --passes 2 -c p.cache -f neg.model --quiet 2> err.txt
 wait
-expect_eq "pipe cache message" \
-  "hare train: writing cache p.cache from data.pipe (a cache is reused only for regular input files)" \
-  "$(grep cache err.txt)"
-"$HARE" test -i neg.model neg.vw --quiet 2> err.txt
-grep -q "^accuracy = 1.000000 (4 of 4 labelled examples right)$" err.txt ||
-  fail "the cache of another pipe's data was used: $(grep accuracy err.txt)"
+not_reused p.cache data.pipe
 # A cache rebuilt over one made readable by others is its owner's alone again.
 chmod 644 p.cache
 "$HARE" train pos.vw --passes 2 -c p.cache --quiet 2> /dev/null
