@@ -33,7 +33,8 @@ struct LineContext {
     float value;
   };
   std::vector<Seen> seen;
-  std::vector<std::string> seen_names;  // with names kept: the name of each seen feature
+  std::vector<std::string> seen_names;   // with names kept: the name of each seen feature
+  std::vector<uint32_t> interacting[3];  // the seen features of each letter of an interaction
   // VW --ngram/--skips: n and skips for namespaces by first letter, and the
   // features of the namespace being read, to make its grams from.
   uint8_t gram_n[256];

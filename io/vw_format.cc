@@ -162,19 +162,27 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   auto swapped = [&](const std::string& in, size_t a, size_t x, size_t b, size_t y) {
     return x > y && Matches(in[a], f[y].space) && Matches(in[b], f[x].space);
   };
+  // The features of each place of the pattern, in line order: the loops
+  // cost what they make, not the line's length for each feature of the
+  // first place (a namespace of 64,000 features took 3 s with -q ab and no b).
+  auto& at = ctx.interacting;
   for (const std::string& in : ctx.options.interactions) {
-    for (size_t i = 0; i < n; ++i) {
-      if (!Matches(in[0], f[i].space)) continue;
-      for (size_t j = 0; j < n; ++j) {
-        if (!Matches(in[1], f[j].space) || swapped(in, 0, i, 1, j)) continue;
+    for (size_t p = 0; p < in.size(); ++p) {
+      at[p].clear();
+      for (size_t i = 0; i < n; ++i) {
+        if (Matches(in[p], f[i].space)) at[p].push_back(static_cast<uint32_t>(i));
+      }
+    }
+    for (const size_t i : at[0]) {
+      for (const size_t j : at[1]) {
+        if (swapped(in, 0, i, 1, j)) continue;
         const uint64_t pair = hashing::Interact(f[i].hash, f[j].hash);
         if (in.size() == 2) {
           if (!add(pair, f[i].value * f[j].value, i, j, n)) return too_many();
           continue;
         }
-        for (size_t k = 0; k < n; ++k) {
-          if (!Matches(in[2], f[k].space) || swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k))
-            continue;
+        for (const size_t k : at[2]) {
+          if (swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k)) continue;
           if (!add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j,
                    k)) {
             return too_many();
