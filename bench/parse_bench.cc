@@ -143,6 +143,12 @@ BENCHMARK_CAPTURE(BM_Parse, vw_quadratic, Format::kVw, false, std::vector<std::s
     ->ArgNames({"min_features", "max_features", "bits"})
     ->Args({5, 10, 18})
     ->Args({20, 40, 18});
+// VW with -q ' a', the default namespace with one the lines lack: no pair
+// made, and the cost of looking, which should be the plain parse's.
+BENCHMARK_CAPTURE(BM_Parse, vw_quadratic_none, Format::kVw, false, std::vector<std::string>{" a"})
+    ->ArgNames({"min_features", "max_features", "bits"})
+    ->Args({20, 40, 18})
+    ->Args({100, 200, 18});
 
 }  // namespace
 }  // namespace hare::io
