@@ -302,8 +302,8 @@ const char* OverwriteEffect(const std::string& path) {
 
 std::string StreamInput(const std::vector<std::string>& inputs) {
   for (const std::string& path : InputsOrStdin(inputs)) {
-    struct stat st;
     if (path == "-") return "stdin";
+    struct stat st;
     if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return path;
   }
   return "";
@@ -317,26 +317,25 @@ absl::Status CheckReadable(const std::vector<std::string>& paths) {
   auto cannot_open = [](const std::string& path) {
     return absl::NotFoundError(absl::StrCat("cannot open ", path, ": ", std::strerror(errno)));
   };
-  std::vector<std::pair<struct stat, std::string>> pipes;
+  std::vector<std::pair<struct stat, std::string>> pipes;  // and their names
   for (const std::string& path : paths) {
     struct stat st;
-    const int found = path == "-" ? ::fstat(0, &st) : ::stat(path.c_str(), &st);
-    if (found != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) continue;
-    for (const auto& [other, name] : pipes) {
-      if (Same(other, st)) {
-        const std::string here = InputDisplayName(path);
+    if (path == "-" ? ::fstat(0, &st) != 0 : ::stat(path.c_str(), &st) != 0) {
+      if (path == "-") continue;  // a closed stdin: its read says so
+      return cannot_open(path);
+    }
+    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+      const std::string here = InputDisplayName(path);
+      for (const auto& [other, name] : pipes) {
+        if (!Same(other, st)) continue;
         return absl::InvalidArgumentError(
             here == name
                 ? absl::StrCat(here, " is given twice: a pipe can be read once")
                 : absl::StrCat(name, " and ", here, " are the same pipe: a pipe can be read once"));
       }
+      pipes.emplace_back(st, here);
     }
-    pipes.emplace_back(st, InputDisplayName(path));
-  }
-  for (const std::string& path : paths) {
     if (path == "-") continue;
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0) return cannot_open(path);
     if (S_ISDIR(st.st_mode)) {  // found before the other inputs are read, not after
       return absl::InvalidArgumentError(
           absl::StrCat("cannot read ", path, ": ", std::strerror(EISDIR)));

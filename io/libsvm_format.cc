@@ -60,8 +60,6 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     if (first && colon == token.npos) {
       first = false;
       if (!ParseLabel(token, static_cast<uint32_t>(t - begin) + 1, ctx, label, error)) return false;
-      // LIBSVM's class labels are numbers: "1", "+1" and "1.0" are one
-      // class, named as the number prints at its shortest ("1").
       if (ctx.options.class_labels) NameTheNumber(ctx, batch);
       continue;
     }

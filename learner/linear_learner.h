@@ -281,18 +281,27 @@ class LinearLearner final : public Learner {
   // The dual variable of the pass's example `ordinal` in class k's weights.
   float& Dual(uint32_t k, uint64_t ordinal) {
     if (duals_.size() <= k) duals_.resize(k + 1);
-    std::vector<float>& d = duals_[k];
-    if (d.size() <= ordinal) [[unlikely]] {
+    return KeptFor(duals_[k], ordinal, 0.0f, [&] {
+      return absl::StrCat(
+          "the SVM's dual variables at example ", ordinal + 1, " of the pass, in class ", k + 1,
+          " (4 bytes for each example and class, kept for the passes after the first: "
+          "fewer examples or classes, one pass, or another --rule needs less)");
+    });
+  }
+
+  // Entry `ordinal` of a vector kept for each example of the pass, grown
+  // with `fill` to hold it; when the memory cannot, out of memory for what
+  // `what()` says.
+  template <class What>
+  static float& KeptFor(std::vector<float>& kept, uint64_t ordinal, float fill, What&& what) {
+    if (kept.size() <= ordinal) [[unlikely]] {
       try {
-        d.resize(ordinal + 1, 0.0f);
+        kept.resize(ordinal + 1, fill);
       } catch (const std::bad_alloc&) {
-        throw OutOfMemoryFor(absl::StrCat(
-            "the SVM's dual variables at example ", ordinal + 1, " of the pass, in class ", k + 1,
-            " (4 bytes for each example and class, kept for the passes after the first: "
-            "fewer examples or classes, one pass, or another --rule needs less)"));
+        throw OutOfMemoryFor(what());
       }
     }
-    return d[ordinal];
+    return kept[ordinal];
   }
 
   // Example i's scores into `row` (class k's in row[k]), then, if it has a
@@ -378,17 +387,12 @@ class LinearLearner final : public Learner {
   float ExampleNorm2(std::span<const uint32_t> indices, std::span<const float> values, float listed,
                      uint64_t ordinal) {
     if (!keep_duals_) return SlotNorm2(indices, values, listed);
-    if (norms_.size() <= ordinal) [[unlikely]] {
-      try {
-        norms_.resize(ordinal + 1, -1.0f);
-      } catch (const std::bad_alloc&) {
-        throw OutOfMemoryFor(absl::StrCat(
-            "the SVM's squared lengths at example ", ordinal + 1,
-            " of the pass (4 bytes for each example, kept for the passes after the first: "
-            "fewer examples, one pass, or another --rule needs less)"));
-      }
-    }
-    float& norm2 = norms_[ordinal];
+    float& norm2 = KeptFor(norms_, ordinal, -1.0f, [&] {
+      return absl::StrCat(
+          "the SVM's squared lengths at example ", ordinal + 1,
+          " of the pass (4 bytes for each example, kept for the passes after the first: "
+          "fewer examples, one pass, or another --rule needs less)");
+    });
     if (norm2 < 0) norm2 = SlotNorm2(indices, values, listed);
     return norm2;
   }
@@ -400,19 +404,15 @@ class LinearLearner final : public Learner {
     for (size_t i = 0; i < indices.size(); ++i) merged_.emplace_back(indices[i], values[i]);
     std::sort(merged_.begin(), merged_.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    const bool repeats =
-        std::adjacent_find(merged_.begin(), merged_.end(), [](const auto& a, const auto& b) {
-          return a.first == b.first;
-        }) != merged_.end();
-    if (!repeats) return listed;
     double norm2 = 0;
-    for (size_t i = 0; i < merged_.size();) {
+    size_t slots = 0;
+    for (size_t i = 0; i < merged_.size(); ++slots) {
       double x = 0;
       const uint32_t slot = merged_[i].first;
       for (; i < merged_.size() && merged_[i].first == slot; ++i) x += merged_[i].second;
       norm2 += x * x;
     }
-    return static_cast<float>(norm2);
+    return slots == merged_.size() ? listed : static_cast<float>(norm2);
   }
 
   // --uneven-margin's addition to the margin for an example of class c.

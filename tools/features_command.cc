@@ -1,5 +1,4 @@
 // hare features [template flags] [FILE...]: what sentences become.
-#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -120,14 +119,11 @@ int FeaturesCommand(int argc, char** argv) {
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
           return skip(label.data() + at - 1, "label is not valid UTF-8");
         }
-        uint32_t code_point = 0;
+        const io::NameFault::Kind fault = io::ClassNameFault(label).kind;
         if (const char* why = label.find('|') != label.npos ? "it has a '|'"
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
-                              : std::any_of(label.begin(), label.end(), io::IsSpace) ||
-                                      hashing::UnicodeSpaceAt(label, &code_point) > 0
-                                  ? "it has white space in it"
-                              : std::any_of(label.begin(), label.end(), io::IsControl) ||
-                                      hashing::UnicodeControlAt(label, &code_point) > 0
+                              : fault == io::NameFault::kSpace ? "it has white space in it"
+                              : fault == io::NameFault::kControl
                                   ? "it has a control character in it"
                                   : nullptr) {
           return skip(label.data(), absl::StrCat("label ", io::Quote(label),
