@@ -173,7 +173,11 @@ absl::Status CorruptInput(const PeekedFd& fd, Compression c, const std::string& 
 // Boost's lzma and bzip2 errors all say "iostream error"; their codes say
 // which fault it was (an allocation that fails throws std::bad_alloc).
 std::string LzmaWhy(int code) {
-  if (code == bio::lzma::buf_error) return "the input ends inside the stream";
+  // liblzma cannot tell a stream cut short from bytes after the last stream
+  // that are not xz (xz itself says "Unexpected end of input" to both).
+  if (code == bio::lzma::buf_error) {
+    return "the input ends inside the stream, or what follows the last stream is not xz data";
+  }
   if (code == bio::lzma::data_error) return "the data is corrupt";
   if (code == bio::lzma::options_error) return "options this liblzma does not support";
   return absl::StrCat("liblzma error ", code);

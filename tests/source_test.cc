@@ -390,11 +390,22 @@ TEST_F(SourceTest, TruncatedBzip2AndXzAreErrors) {
       const std::string prefix = path + ": corrupt or truncated " + format + " data (";
       EXPECT_EQ(status.message().substr(0, prefix.size()), prefix) << status.message();
       // Cut after the header, the decompressor reports the end of the input;
-      // inside xz's magic, so does hare.
-      if (keep > 10 || format == "xz") {
+      // inside xz's magic (3 and 5 bytes), hare says so itself.
+      if (keep >= 10 && format == "xz") {
+        EXPECT_EQ(status.message(), prefix +
+                                        "the input ends inside the stream, or what follows the "
+                                        "last stream is not xz data)");
+      } else if (keep > 10 || format == "xz") {
         EXPECT_EQ(status.message(), prefix + "the input ends inside the stream)");
       }
     }
+    // Bytes after the last stream that are not of the format.
+    const std::string junk = Write("junk.bin", full + "junk\n");
+    EXPECT_EQ(ReadToError(junk).message(),
+              junk + ": corrupt or truncated " + format + " data (" +
+                  (format == "xz" ? "the input ends inside the stream, or what follows the last "
+                                    "stream is not xz data)"
+                                  : "not a bzip2 stream)"));
     // A byte changed in the middle: the check of the data fails.
     std::string damaged = full;
     damaged[full.size() / 2] ^= 0x55;

@@ -280,7 +280,8 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (!text.target.empty() && text.target != hashing::TextFeatureOptions{}.target &&
       text.window == 0 && !text.collocations) {
     problems.push_back(
-        "--target names the marker of --window and --collocations: give one of them");
+        "--target names the marker of --window and --collocations: give --window 1 or more, "
+        "or --collocations");
   }
   if (text.skips > 0 && text.ngram < 2 && !lettered_ngrams) {
     problems.push_back("--skips needs --ngram 2 or more: it lets n-grams skip words");
@@ -293,7 +294,8 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (!text.unigrams && text.ngram < 2 && text.maxn == 0 && text.affixes.empty() &&
       text.window == 0 && !text.collocations) {
     problems.push_back(
-        "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window or "
+        "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window 1 or "
+        "more, or "
         "--collocations");
   }
   return problems;

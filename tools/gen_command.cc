@@ -1,6 +1,8 @@
 // hare gen [--family zipf|text|separable|...] [-n EXAMPLES] [--bytes SIZE] [--seed N] ...
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <span>
@@ -146,6 +148,7 @@ int GenCommand(int argc, char** argv) {
     return kExitOk;
   }
   if (o.examples == 0 && o.bytes == 0) o.examples = 10000;
+  errno = 0;
   try {
     Generate(o, std::cout);
   } catch (const std::bad_alloc&) {  // the vocabulary's tables, before any output
@@ -154,7 +157,16 @@ int GenCommand(int argc, char** argv) {
                              " needs about 64 bytes a word (", (o.vocabulary * 64) >> 20, " MB)"),
                 kExitInput);
   }
-  return kExitOk;  // main says "cannot write to stdout" if the output was refused
+  // A refused write sets the stream's badbit, and no write is tried after it,
+  // so errno still holds the system's reason (a full disk, a closed pipe).
+  if (!std::cout) {
+    const int error = errno;
+    return Fail("gen",
+                absl::StrCat("cannot write to stdout",
+                             error != 0 ? absl::StrCat(": ", std::strerror(error)) : ""),
+                kExitInput);
+  }
+  return kExitOk;
 }
 
 }  // namespace hare::tools

@@ -68,8 +68,12 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
     return [&o, letters, name](std::string_view value) {
       absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
       if (!v.ok()) return v.status();
-      if (v->size() != letters) {
-        // A letter is a byte, as VW takes a namespace's first byte: é is 2.
+      // A letter is a byte, as VW takes a namespace's first byte: é is 2, and
+      // its second, a UTF-8 continuation byte, starts no namespace.
+      const bool continuation = std::any_of(v->begin(), v->end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xc0) == 0x80;
+      });
+      if (v->size() != letters || continuation) {
         const auto wide = std::find_if(
             v->begin(), v->end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
         auto after = wide == v->end() ? wide : wide + 1;

@@ -331,7 +331,7 @@ if [[ -w /dev/full ]]; then
   expect_code 2 wait "$pid"
   expect_eq "predict on a stream: stdout refused" "hare predict: $full" "$(cat err.txt)"
   expect_code 2 "$HARE" gen -n 10 > /dev/full 2> err.txt
-  expect_eq "gen: stdout refused" "hare gen: cannot write to stdout" "$(cat err.txt)"
+  expect_eq "gen: stdout refused" "hare gen: $full" "$(cat err.txt)"
 fi
 # A closed stdout or stderr is not taken by a file hare opens: the progress
 # table does not land in the predictions, nor the JSON report after them.

@@ -147,10 +147,11 @@ expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
 # A marker nothing looks for is refused, as --skips without --ngram is.
 expect_code 1 "$HARE" train --format text --target XX train.txt 2> err.txt
-expect_eq "--target alone" "hare train: --target names the marker of --window and --collocations: give one of them" "$(head -1 err.txt)"
+expect_eq "--target alone" "hare train: --target names the marker of --window and --collocations: give --window 1 or more, or --collocations" "$(head -1 err.txt)"
 # --no-unigrams with no other template would leave only the constant.
-expect_code 1 "$HARE" train --format text --no-unigrams train.txt 2> err.txt
-grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window or --collocations" err.txt ||
+# --window 0 is no window.
+expect_code 1 "$HARE" train --format text --no-unigrams --window 0 train.txt 2> err.txt
+grep -q -- "--no-unigrams leaves no features: add --ngram 2 or more, --maxn, --affix, --window 1 or more, or --collocations" err.txt ||
   fail "--no-unigrams alone: $(cat err.txt)"
 expect_code 1 "$HARE" features --no-unigrams < /dev/null 2> err.txt
 grep -q -- "--no-unigrams leaves no features" err.txt || fail "features --no-unigrams alone: $(cat err.txt)"
