@@ -72,6 +72,7 @@
 #include "learner/options.h"
 #include "learner/random.h"
 #include "learner/rule.h"
+#include "learner/slot_norm.h"
 #include "learner/weight_table.h"
 
 namespace hare::learner {
@@ -382,37 +383,19 @@ class LinearLearner final : public Learner {
     overflowed_ += beyond_floats;
   }
 
-  // SlotNorm2 of the pass's example `ordinal`, found at its first visit and
+  // SlotNorm::Norm2 of the pass's example `ordinal`, found at its first visit and
   // kept, as its dual variables are, for the passes after it.
   float ExampleNorm2(std::span<const uint32_t> indices, std::span<const float> values, float listed,
                      uint64_t ordinal) {
-    if (!keep_duals_) return SlotNorm2(indices, values, listed);
+    if (!keep_duals_) return slot_norm_.Norm2(indices, values, listed);
     float& norm2 = KeptFor(norms_, ordinal, -1.0f, [&] {
       return absl::StrCat(
           "the SVM's squared lengths at example ", ordinal + 1,
           " of the pass (4 bytes for each example, kept for the passes after the first: "
           "fewer examples, one pass, or another --rule needs less)");
     });
-    if (norm2 < 0) norm2 = SlotNorm2(indices, values, listed);
+    if (norm2 < 0) norm2 = slot_norm_.Norm2(indices, values, listed);
     return norm2;
-  }
-
-  // ||x||^2 with the listings of one slot summed first; `listed`, the sum
-  // over the listings, when every slot is listed once.
-  float SlotNorm2(std::span<const uint32_t> indices, std::span<const float> values, float listed) {
-    merged_.clear();
-    for (size_t i = 0; i < indices.size(); ++i) merged_.emplace_back(indices[i], values[i]);
-    std::sort(merged_.begin(), merged_.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    double norm2 = 0;
-    size_t slots = 0;
-    for (size_t i = 0; i < merged_.size(); ++slots) {
-      double x = 0;
-      const uint32_t slot = merged_[i].first;
-      for (; i < merged_.size() && merged_[i].first == slot; ++i) x += merged_[i].second;
-      norm2 += x * x;
-    }
-    return slots == merged_.size() ? listed : static_cast<float>(norm2);
   }
 
   // --uneven-margin's addition to the margin for an example of class c.
@@ -663,12 +646,12 @@ class LinearLearner final : public Learner {
   uint64_t batch_ = 0;                     // batches of the pass before this one
   bool keep_duals_ = false;                // another pass follows: the duals are kept
   std::vector<std::vector<float>> duals_;  // [class][example of the pass] (kDual)
-  std::vector<float> norms_;  // [example of the pass] (kDual): ExampleNorm2's, -1 until found
-  std::vector<std::pair<uint32_t, float>> merged_;  // SlotNorm2's (slot, x), sorted
-  std::vector<uint32_t> order_;                     // of the batch's examples
-  int32_t known_ = 0;                               // classes seen so far (class labels only)
-  uint64_t steps_ = 0;                              // labelled examples learned from
-  std::vector<uint64_t> class_examples_;            // of each class (binary: -1, +1)
+  std::vector<float> norms_;     // [example of the pass] (kDual): ExampleNorm2's, -1 until found
+  SlotNorm slot_norm_;           // the SVM's ||x||^2 of slots, repeats summed
+  std::vector<uint32_t> order_;  // of the batch's examples
+  int32_t known_ = 0;            // classes seen so far (class labels only)
+  uint64_t steps_ = 0;           // labelled examples learned from
+  std::vector<uint64_t> class_examples_;  // of each class (binary: -1, +1)
   uint64_t overflowed_ = 0;
   // Sum of log(1 - eta_t l2); sum of eta_t l1, or with L2 too log T (from
   // log 0), as Regularized says.
