@@ -173,7 +173,7 @@ std::vector<std::string> Validate(const TrainOptions& o) {
     problem("--probabilities fits on held-out examples: it cannot go with --holdout-off");
   }
   if (o.passes < 1) problem("--passes must be at least 1");
-  if ((o.learn_passes > 0 ? o.learn_passes : o.passes) > 1 && l.rule == Rule::kNaiveBayes) {
+  if (o.passes > 1 && l.rule == Rule::kNaiveBayes) {
     problem("nb counts every example once: --passes must be 1");
   }
   if (o.threads < 1 || o.threads > 256) problem("--threads must be 1 to 256");

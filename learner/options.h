@@ -96,8 +96,11 @@ struct TrainOptions {
   int holdout_period = 10;  // with passes > 1, every k-th example is held out
   int holdout_offset = 0;   // ... counting from this one: example n when (n + offset) % k == 0
   bool holdout_off = false;
-  int learn_passes = 0;  // > 0: the passes after this many only predict (hare tune, --rule nb)
-  int early_stop = 3;    // passes without holdout improvement before stopping
+  // The holdout scored after each pass with the weights it left, in a pass
+  // over the cache that only predicts, instead of on the pass's way (hare
+  // tune: its score is then the model's).
+  bool holdout_after_pass = false;
+  int early_stop = 3;                // passes without holdout improvement before stopping
   bool probabilities = false;        // fit a calibration on held-out examples
   bool keep_names = false;           // remember the names behind the slots of trained examples
   std::vector<std::string> classes;  // class names numbered first (-i: the model's)

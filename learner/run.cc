@@ -55,7 +55,6 @@ struct Pass {
   io::ExampleBatch* keep = nullptr;  // held-out examples kept, up to kCalibrationFeatures
   std::vector<int32_t>* kept_classes = nullptr;
   FeatureNames* names = nullptr;  // collects the names of the examples trained on
-  bool predict_only = false;      // learn from no example (the holdout is still counted)
   // A saved model's probabilities: a binary label is then P(+1) > 1/2.
   const Calibration* calibration = nullptr;
 };
@@ -68,7 +67,6 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
   io::ExampleBatch part_batch;  // a part of a batch too large to score whole
   std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
-  std::vector<uint8_t> every;  // a predict-only pass holds out all
   std::vector<double> probabilities;
   uint64_t position = 0;  // examples of this pass so far
   for (;;) {
@@ -101,10 +99,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
       }
     }
     if (pass.names != nullptr) pass.names->Add(*batch, ids, held_out);
-    if (pass.predict_only && every.size() < batch->size()) every.resize(batch->size(), 1);
-    const std::span<const uint8_t> holdout =
-        pass.predict_only ? std::span<const uint8_t>(every).first(batch->size())
-                          : std::span<const uint8_t>(held_out);
+    const std::span<const uint8_t> holdout(held_out);
     // Scored in parts of at most options.max_scores scores (one part, the
     // batch itself, unless its examples times its classes are more).
     const size_t part = std::max<size_t>(
@@ -205,6 +200,29 @@ double Since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// A pass over the cache that only predicts: the held-out examples scored
+// with the weights as the pass before left them, counted into `result`
+// (the others are not scored: their rows stay 0 and count nowhere).
+absl::Status ScoreHoldout(io::CacheReader& reader, const Learner& learner, int holdout, int offset,
+                          ClassMap& classes, PassResult& result) {
+  if (absl::Status s = reader.Rewind(); !s.ok()) return s;
+  RunStats unused;  // the counts of the examples learned from are the learning pass's
+  ProgressTable silent(nullptr);
+  return RunPass(reader, RunOptions{},
+                 Pass{.holdout_period = holdout, .holdout_offset = offset, .result = &result},
+                 classes, unused, silent,
+                 [&](const io::ExampleBatch& batch, std::span<const int32_t>,
+                     std::span<const uint8_t> held_out, Scores& scores) {
+                   const bool binary = classes.binary();
+                   scores.Reset(batch.size(), binary ? 1 : static_cast<size_t>(learner.classes()),
+                                binary);
+                   for (size_t i = 0; i < batch.size(); ++i) {
+                     if (held_out[i]) learner.PredictionScores(batch, i, scores.row(i));
+                   }
+                   return absl::OkStatus();
+                 });
+}
+
 }  // namespace
 
 absl::StatusOr<RunStats> TrainOn(io::ExampleStream& stream, Learner& learner,
@@ -229,7 +247,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const Clock::time_point start = Clock::now();
   TrainResult result;
   ProgressTable table(run.progress);
-  const bool use_cache = o.passes > 1 || !o.cache.empty();
+  const bool use_cache = o.passes > 1 || o.holdout_after_pass || !o.cache.empty();
   const bool temporary = o.cache.empty();
   std::string cache_path = o.cache;
   if (use_cache && temporary) {
@@ -248,7 +266,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
                     absl::Hex(XXH3_64bits(names.data(), names.size())));
   }
   const uint32_t mask = hashing::MaskFor(o.parse.bits);
-  const int holdout = (o.passes > 1 || o.probabilities) && !o.holdout_off ? o.holdout_period : 0;
+  const int holdout = (o.passes > 1 || o.probabilities || o.holdout_after_pass) && !o.holdout_off
+                          ? o.holdout_period
+                          : 0;
   const bool binary = o.learner.multiclass == Multiclass::kNone;
   ClassMap classes = binary ? ClassMap::Binary() : ClassMap(o.classes);
   classes.LimitToAModel();
@@ -316,14 +336,16 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       if (!status.ok()) break;
     }
     result.passes.push_back(PassResult{.pass = pass});
-    // Passes that only predict (learn_passes) need nothing kept for them.
-    learner.BeginPass(pass, o.learn_passes > 0 ? std::min(o.passes, o.learn_passes) : o.passes);
+    learner.BeginPass(pass, o.passes);
     const bool keep = o.probabilities && pass == 1;
+    // With holdout_after_pass the holdout is counted by the pass after this
+    // one, not as this one scores it on its way.
+    PassResult on_the_way;
     status = RunPass(
         *stream, run,
-        Pass{holdout, o.holdout_offset, writer.get(), &result.passes.back(), keep ? &kept : nullptr,
-             &kept_classes, o.keep_names && pass == 1 ? &names : nullptr,
-             o.learn_passes > 0 && pass > o.learn_passes},
+        Pass{holdout, o.holdout_offset, writer.get(),
+             o.holdout_after_pass ? &on_the_way : &result.passes.back(), keep ? &kept : nullptr,
+             &kept_classes, o.keep_names && pass == 1 ? &names : nullptr},
         classes, result.stats, table,
         [&](const io::ExampleBatch& batch, std::span<const int32_t> ids,
             std::span<const uint8_t> held_out, Scores& scores) {
@@ -345,6 +367,11 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       }
       reader = written->get();
       stream = std::move(*written);
+    }
+    if (o.holdout_after_pass && holdout > 0) {
+      status =
+          ScoreHoldout(*reader, learner, holdout, o.holdout_offset, classes, result.passes.back());
+      if (!status.ok()) break;
     }
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {
       const uint64_t unlabelled = result.passes.back().holdout_unlabelled;

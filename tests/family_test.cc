@@ -510,63 +510,118 @@ TEST(NaiveBayesTest, IgnoresTheOrderOfTheExamples) {
   }
 }
 
-// hare tune scores Naive Bayes in a second pass that only predicts: the
-// model is the one-pass model, and that pass's holdout error is the final
-// model's error on the held-out examples.
-TEST(NaiveBayesTest, APredictOnlyPassScoresTheFinalCountsOnTheHoldout) {
-  ScratchDir scratch;
-  const std::string path = scratch.Path("nb.vw");
-  {
-    std::ofstream out(path);
-    tools::Generate(tools::GenOptions{.seed = 4, .examples = 400}, out);
-  }
-  TrainOptions o;
-  o.inputs = {path};
-  o.parse.bits = 12;
-  o.learner.rule = Rule::kNaiveBayes;
-  o.passes = 2;
-  o.learn_passes = 1;
-  o.holdout_period = 5;
-  EXPECT_TRUE(Validate(o).empty());
-  auto two = MakeLearner(o.learner, 12);
-  absl::StatusOr<TrainResult> r = Train(o, *two, RunOptions{});
-  ASSERT_TRUE(r.ok()) << r.status();
-  ASSERT_EQ(r->passes.size(), 2u);
-  // One pass with the same holdout learns the same counts.
-  TrainOptions one = o;
-  one.passes = 1;
-  one.learn_passes = 0;
-  one.probabilities = true;  // the one way to hold out in one pass
-  auto single = MakeLearner(one.learner, 12);
-  ASSERT_TRUE(Train(one, *single, RunOptions{}).ok());
-  for (uint32_t i = 0; i < 4096; ++i) {
-    ASSERT_EQ(two->PredictionWeight(i), single->PredictionWeight(i)) << "slot " << i;
-  }
-  // Pass 2's held-out mistakes are the final model's: count them again.
+// The mistakes of `learner`'s prediction weights on every `period`-th
+// example of `path` (binary labels, as a holdout counts them).
+struct HeldOutCount {
+  uint64_t examples = 0, mistakes = 0;
+};
+HeldOutCount CountHeldOut(const Learner& learner, const std::string& path, const TrainOptions& o) {
   io::ExampleReader reader({path}, o.parse, o.chunking, 1);
-  int mistakes = 0, held_out = 0;
+  HeldOutCount count;
   uint64_t n = 0;
   for (;;) {
     absl::StatusOr<const io::ExampleBatch*> batch = reader.Next();
-    ASSERT_TRUE(batch.ok());
-    if (*batch == nullptr) break;
+    EXPECT_TRUE(batch.ok());
+    if (!batch.ok() || *batch == nullptr) break;
     for (size_t i = 0; i < (*batch)->size(); ++i) {
-      if (++n % 5 != 0) continue;
-      ++held_out;
+      if (++n % static_cast<uint64_t>(o.holdout_period) != 0) continue;
+      ++count.examples;
       float score = 0;
       const auto indices = (*batch)->indices(i);
       const auto values = (*batch)->values(i);
       for (size_t k = 0; k < indices.size(); ++k)
-        score += two->PredictionWeight(indices[k]) * values[k];
-      mistakes += (score > 0 ? 1.0f : -1.0f) != (*batch)->label(i);
+        score += learner.PredictionWeight(indices[k]) * values[k];
+      count.mistakes += (score > 0 ? 1.0f : -1.0f) != (*batch)->label(i);
     }
   }
-  EXPECT_EQ(r->passes[1].holdout_examples, held_out);
-  EXPECT_EQ(r->passes[1].holdout_mistakes, mistakes);
-  EXPECT_GT(r->passes[0].holdout_mistakes, r->passes[1].holdout_mistakes);  // pass 1 is progressive
+  return count;
+}
+
+std::string GeneratedFile(const ScratchDir& scratch, uint64_t seed) {
+  const std::string path = scratch.Path("generated.vw");
+  std::ofstream out(path);
+  tools::Generate(tools::GenOptions{.seed = seed, .examples = 400}, out);
+  return path;
+}
+
+// hare tune scores the holdout after each pass with the weights the pass
+// left (holdout_after_pass). For Naive Bayes, one pass: the model is the
+// plain one-pass model, and the holdout error is its error on the held-out
+// examples, not the one scored on the way.
+TEST(NaiveBayesTest, TheHoldoutAfterThePassIsTheFinalCountsError) {
+  ScratchDir scratch;
+  const std::string path = GeneratedFile(scratch, 4);
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse.bits = 12;
+  o.learner.rule = Rule::kNaiveBayes;
+  o.holdout_after_pass = true;
+  o.holdout_period = 5;
+  EXPECT_TRUE(Validate(o).empty());
+  auto after = MakeLearner(o.learner, 12);
+  absl::StatusOr<TrainResult> r = Train(o, *after, RunOptions{});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->passes.size(), 1u);
+  // One pass with the same holdout scored on the way learns the same counts.
+  TrainOptions on_the_way = o;
+  on_the_way.holdout_after_pass = false;
+  on_the_way.probabilities = true;  // the one way to hold out in one pass
+  auto single = MakeLearner(on_the_way.learner, 12);
+  absl::StatusOr<TrainResult> progressive = Train(on_the_way, *single, RunOptions{});
+  ASSERT_TRUE(progressive.ok()) << progressive.status();
+  for (uint32_t i = 0; i < 4096; ++i) {
+    ASSERT_EQ(after->PredictionWeight(i), single->PredictionWeight(i)) << "slot " << i;
+  }
+  const HeldOutCount count = CountHeldOut(*after, path, o);
+  EXPECT_EQ(r->passes[0].holdout_examples, count.examples);
+  EXPECT_EQ(r->passes[0].holdout_mistakes, count.mistakes);
+  // Scored on the way, the counts of the first examples err more.
+  EXPECT_GT(progressive->passes[0].holdout_mistakes, r->passes[0].holdout_mistakes);
   // hare train refuses more than one pass of counting.
-  o.learn_passes = 0;
+  o.passes = 2;
   EXPECT_FALSE(Validate(o).empty());
+}
+
+// Over several passes the holdout scored after each pass is the error of
+// the weights that pass left (counted again after 1 and 3 passes), and the
+// passes that only predict change no weight: the model is the one of the
+// same passes with the holdout scored on the way.
+TEST(PerceptronTest, TheHoldoutAfterEachPassIsThatPassesWeightsError) {
+  ScratchDir scratch;
+  const std::string path = GeneratedFile(scratch, 7);
+  TrainOptions o;
+  o.inputs = {path};
+  o.parse.bits = 12;
+  o.holdout_after_pass = true;
+  o.holdout_period = 5;
+  o.early_stop = 10;  // all 3 passes, whatever the holdout does
+  std::vector<PassResult> passes;
+  for (const int n : {1, 3}) {
+    o.passes = n;
+    auto learner = MakeLearner(o.learner, 12);
+    absl::StatusOr<TrainResult> r = Train(o, *learner, RunOptions{});
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_EQ(r->passes.size(), static_cast<size_t>(n));
+    const HeldOutCount count = CountHeldOut(*learner, path, o);
+    EXPECT_EQ(r->passes.back().holdout_examples, count.examples) << n << " passes";
+    EXPECT_EQ(r->passes.back().holdout_mistakes, count.mistakes) << n << " passes";
+    EXPECT_EQ(count.examples, 80u);
+    if (n == 1) {
+      passes = r->passes;
+      continue;
+    }
+    EXPECT_EQ(r->passes[0].holdout_mistakes, passes[0].holdout_mistakes);
+    TrainOptions on_the_way = o;
+    on_the_way.holdout_after_pass = false;
+    auto same = MakeLearner(o.learner, 12);
+    absl::StatusOr<TrainResult> progressive = Train(on_the_way, *same, RunOptions{});
+    ASSERT_TRUE(progressive.ok()) << progressive.status();
+    for (uint32_t i = 0; i < 4096; ++i) {
+      ASSERT_EQ(learner->PredictionWeight(i), same->PredictionWeight(i)) << "slot " << i;
+    }
+    // Pass 1 scored on the way errs more than its weights at the end.
+    EXPECT_GT(progressive->passes[0].holdout_mistakes, r->passes[0].holdout_mistakes);
+  }
 }
 
 // Lazy L1 and L2 against applying them to the whole table after every example.

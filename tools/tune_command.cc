@@ -229,12 +229,12 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   learner::TrainOptions& o = train.options;
   o.inputs = setup.inputs;
   // Naive Bayes counts every example once, and --max-passes 1 allows one
-  // pass: the candidate learns in one pass and is scored on the holdout in a
-  // second that only predicts, with the final weights (train holds nothing
-  // out of a single pass).
+  // pass. After each pass the holdout is scored with the weights that pass
+  // left, in a pass that only predicts: the score is the model's, the one
+  // the printed line trained on the other examples would give them.
   const bool one_pass = o.learner.rule == learner::Rule::kNaiveBayes || setup.max_passes == 1;
-  o.passes = one_pass ? 2 : setup.max_passes;
-  o.learn_passes = one_pass ? 1 : 0;
+  o.passes = one_pass ? 1 : setup.max_passes;
+  o.holdout_after_pass = true;
   o.early_stop = 3;
   o.threads = 1;
   o.quiet = true;
@@ -281,12 +281,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
     return a.holdout_error() < b.holdout_error();
   };
   const size_t best =
-      one_pass
-          ? 1
-          : static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
+      static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
   result.accuracy = 1 - all[best].holdout_error();
   result.held_out = all[best].holdout_examples;
-  result.passes = one_pass ? 1 : static_cast<int>(best) + 1;
+  result.passes = static_cast<int>(best) + 1;
   if (held_out_classes.size() == 1) result.one_class = *held_out_classes.begin();
   return result;
 }
