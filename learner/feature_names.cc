@@ -1,8 +1,25 @@
 #include "learner/feature_names.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace hare::learner {
+namespace {
+
+// The first kMaxNameBytes bytes of `name`, or fewer, so as not to cut a
+// UTF-8 character in two (a name of 40,000 é would end in half of one).
+std::string_view Cut(std::string_view name) {
+  if (name.size() <= kMaxNameBytes) return name;
+  size_t cut = kMaxNameBytes;
+  // name[cut], the first byte left out, continues a character begun before:
+  // leave that character out too (3 bytes at most precede its last).
+  for (int back = 0; back < 3 && (static_cast<unsigned char>(name[cut]) & 0xc0) == 0x80; ++back) {
+    --cut;
+  }
+  return name.substr(0, cut);
+}
+
+}  // namespace
 
 void FeatureNames::Add(const io::ExampleBatch& batch, std::span<const int32_t> classes,
                        std::span<const uint8_t> held_out) {
@@ -14,7 +31,7 @@ void FeatureNames::Add(const io::ExampleBatch& batch, std::span<const int32_t> c
     const auto indices = batch.indices(i);
     const auto names = batch.names(i);
     for (size_t k = 0; k < names.size(); ++k) {
-      seen_.emplace(indices[k], std::string_view(names[k]).substr(0, kMaxNameBytes));
+      seen_.emplace(indices[k], Cut(names[k]));
     }
   }
 }

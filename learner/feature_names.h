@@ -20,7 +20,8 @@ struct FeatureName {
   auto operator<=>(const FeatureName&) const = default;
 };
 
-// Longer names are cut to this many bytes (a model stores a u16 length).
+// Longer names are cut to this many bytes, or up to 3 fewer so that the cut
+// falls between UTF-8 characters (a model stores a u16 length).
 inline constexpr size_t kMaxNameBytes = 65535;
 
 // Collects the distinct (slot, name) pairs of the examples it is shown. Two

@@ -370,5 +370,21 @@ TEST(FeatureNamesTest, LongNamesAreCut) {
   EXPECT_EQ(names.Sorted()[0].name, name.substr(0, learner::kMaxNameBytes));
 }
 
+// The cut falls between UTF-8 characters: 65535 bytes of é (2 bytes each)
+// would end in half of one, so 65534 are kept; of € (3 bytes), 65535.
+TEST(FeatureNamesTest, LongNamesAreCutBetweenCharacters) {
+  for (const auto& [character, kept] : {std::pair<std::string, size_t>{"\xc3\xa9", 65534},
+                                        {"\xe2\x82\xac", 65535},
+                                        {"\xf0\x9f\x98\x80", 65532}}) {
+    std::string name;
+    while (name.size() < 70000) name += character;
+    ParsedChunk p("1 | " + name + "\n", Named(false));
+    learner::FeatureNames names;
+    names.Add(p.batch(), {}, {});
+    ASSERT_EQ(names.size(), 1u);
+    EXPECT_EQ(names.Sorted()[0].name, name.substr(0, kept)) << character;
+  }
+}
+
 }  // namespace
 }  // namespace hare

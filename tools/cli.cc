@@ -266,12 +266,12 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
   if (text.maxn > 0 && text.minn > text.maxn) problems.push_back("--minn must be <= --maxn");
   if (text.target.empty() || text.target.size() > 256) {
     problems.push_back("--target must be 1 to 256 bytes");
-  } else {
+  } else if (hashing::InvalidUtf8At(text.target) != 0) {
+    problems.push_back(absl::StrCat("--target ", io::Quote(text.target), " is not valid UTF-8"));
+  } else if (hashing::SingleToken(text.target, /*keep_case=*/true) != text.target) {
     // The target is matched against the tokens of the text: it must be one.
-    if (hashing::SingleToken(text.target, /*keep_case=*/true) != text.target) {
-      problems.push_back(absl::StrCat("--target '", text.target, "' is not one token ",
-                                      kOneTokenHint, ", so it could never match"));
-    }
+    problems.push_back(absl::StrCat("--target ", io::Quote(text.target), " is not one token ",
+                                    kOneTokenHint, ", so it could never match"));
   }
   // Options that would make no feature: refused, as VW refuses --skips alone.
   if (text.minn > 0 && text.maxn == 0) {

@@ -4,11 +4,11 @@
 #include <iostream>
 #include <optional>
 
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
+#include "io/number.h"
 #include "io/parser.h"
 #include "io/source.h"
 #include "tools/cli.h"
@@ -44,10 +44,7 @@ int ConfusionCommand(int argc, char** argv) {
   // one, and a word twice would be a class that never wins.
   const auto not_utf8 = [](const char* flag, std::string_view word) {
     if (hashing::InvalidUtf8At(word) == 0) return false;
-    Fail("confusion",
-         absl::StrCat(flag, " '", absl::CHexEscape(absl::string_view(word.data(), word.size())),
-                      "' is not valid UTF-8"),
-         kExitUsage);
+    Fail("confusion", absl::StrCat(flag, " ", io::Quote(word), " is not valid UTF-8"), kExitUsage);
     return true;
   };
   if (!flags.WasGiven("--set")) {

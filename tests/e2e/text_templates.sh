@@ -145,6 +145,12 @@ expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
+# A target that is not UTF-8 says so, its byte escaped, in every command.
+for command in "train --format text" features "tune --format text"; do
+  # shellcheck disable=SC2086
+  expect_code 1 "$HARE" $command --window 1 --target "$(printf 'a\xffb')" train.txt 2> err.txt
+  expect_eq "$command: --target not UTF-8" "hare ${command%% *}: --target 'a\xffb' is not valid UTF-8" "$(head -1 err.txt)"
+done
 # A marker nothing looks for is refused, as --skips without --ngram is.
 expect_code 1 "$HARE" train --format text --target XX train.txt 2> err.txt
 expect_eq "--target alone" "hare train: --target names the marker of --window and --collocations: give --window 1 or more, or --collocations" "$(head -1 err.txt)"
