@@ -537,11 +537,17 @@ HeldOutCount CountHeldOut(const Learner& learner, const std::string& path, const
   return count;
 }
 
-std::string GeneratedFile(const ScratchDir& scratch, uint64_t seed) {
-  const std::string path = scratch.Path("generated.vw");
-  std::ofstream out(path);
+// Options to train on 400 generated examples (written in `scratch`), every
+// 5th held out and scored after each pass.
+TrainOptions HoldoutAfterPassOn(const ScratchDir& scratch, uint64_t seed) {
+  TrainOptions o;
+  o.inputs = {scratch.Path("generated.vw")};
+  std::ofstream out(o.inputs[0]);
   tools::Generate(tools::GenOptions{.seed = seed, .examples = 400}, out);
-  return path;
+  o.parse.bits = 12;
+  o.holdout_after_pass = true;
+  o.holdout_period = 5;
+  return o;
 }
 
 // hare tune scores the holdout after each pass with the weights the pass
@@ -550,13 +556,9 @@ std::string GeneratedFile(const ScratchDir& scratch, uint64_t seed) {
 // examples, not the one scored on the way.
 TEST(NaiveBayesTest, TheHoldoutAfterThePassIsTheFinalCountsError) {
   ScratchDir scratch;
-  const std::string path = GeneratedFile(scratch, 4);
-  TrainOptions o;
-  o.inputs = {path};
-  o.parse.bits = 12;
+  TrainOptions o = HoldoutAfterPassOn(scratch, 4);
+  const std::string path = o.inputs[0];
   o.learner.rule = Rule::kNaiveBayes;
-  o.holdout_after_pass = true;
-  o.holdout_period = 5;
   EXPECT_TRUE(Validate(o).empty());
   auto after = MakeLearner(o.learner, 12);
   absl::StatusOr<TrainResult> r = Train(o, *after, RunOptions{});
@@ -588,12 +590,8 @@ TEST(NaiveBayesTest, TheHoldoutAfterThePassIsTheFinalCountsError) {
 // same passes with the holdout scored on the way.
 TEST(PerceptronTest, TheHoldoutAfterEachPassIsThatPassesWeightsError) {
   ScratchDir scratch;
-  const std::string path = GeneratedFile(scratch, 7);
-  TrainOptions o;
-  o.inputs = {path};
-  o.parse.bits = 12;
-  o.holdout_after_pass = true;
-  o.holdout_period = 5;
+  TrainOptions o = HoldoutAfterPassOn(scratch, 7);
+  const std::string path = o.inputs[0];
   o.early_stop = 10;  // all 3 passes, whatever the holdout does
   std::vector<PassResult> passes;
   for (const int n : {1, 3}) {
