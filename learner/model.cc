@@ -1,6 +1,8 @@
 #include "learner/model.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -163,6 +165,35 @@ absl::StatusOr<TrainingState> ReadState(const char* p, uint64_t bytes, uint32_t 
   return state;
 }
 
+// Why no new file can be renamed over the existing file `path` (the last
+// a link names) in directory `dir`, or "" when it can, or it is not known:
+// an immutable or append-only file (chattr +i, +a), or another user's file
+// in another user's sticky directory such as /tmp (root may replace it).
+std::string WhyNotReplaceable(const std::string& path, const std::string& dir) {
+  struct stat st;
+  if (lstat(path.c_str(), &st) != 0) return "";  // nothing there to replace
+  if (S_ISREG(st.st_mode)) {
+    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+    int flags = 0;
+    const bool got = fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+    if (fd >= 0) close(fd);
+    if (got && (flags & FS_IMMUTABLE_FL) != 0) {
+      return "it is immutable (chattr +i), so no new model can replace it";
+    }
+    if (got && (flags & FS_APPEND_FL) != 0) {
+      return "it is append-only (chattr +a), so no new model can replace it";
+    }
+  }
+  struct stat d;
+  const uid_t me = geteuid();
+  if (me != 0 && stat(dir.c_str(), &d) == 0 && (d.st_mode & S_ISVTX) != 0 && st.st_uid != me &&
+      d.st_uid != me) {
+    return absl::StrCat("it is another user's file in the sticky directory ", dir,
+                        ", so no new model can replace it");
+  }
+  return "";
+}
+
 }  // namespace
 
 absl::Status CheckWritable(const std::string& path, std::span<const std::string> inputs) {
@@ -193,6 +224,9 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
   if (access(dir.c_str(), W_OK) != 0) {
     return absl::PermissionDeniedError(
         absl::StrCat("cannot write model ", path, ": directory ", dir, ": ", Errno()));
+  }
+  if (const std::string why = WhyNotReplaceable(target.path, dir); !why.empty()) {
+    return absl::PermissionDeniedError(absl::StrCat("cannot write model ", path, ": ", why));
   }
   // Write permission is not all (root in /proc or /sys, a full inode table):
   // a file the save would make is made, and dropped (never named, or

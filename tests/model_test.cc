@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -249,6 +250,32 @@ TEST_F(ModelTest, SavingThroughALinkKeepsTheLink) {
   absl::StatusOr<Model> m = LoadModel(file);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->header().examples, 123u);
+}
+
+// A file no rename can replace (chattr +i or +a) is refused before the
+// training, not found at the save; the file is left as it was.
+TEST_F(ModelTest, AnImmutableOrAppendOnlyTargetIsRefusedBeforehand) {
+  const std::string file = dir_ + "/locked.hare", link = dir_ + "/to-locked.hare";
+  WriteFile(file, "old");
+  std::filesystem::create_symlink(file, link);
+  for (const auto& [attribute, why] :
+       {std::pair<std::string, std::string>{"+i", "it is immutable (chattr +i)"},
+        {"+a", "it is append-only (chattr +a)"}}) {
+    const std::string set = "chattr " + attribute + " " + file + " 2>/dev/null";
+    if (std::system(set.c_str()) != 0) GTEST_SKIP() << "no chattr " << attribute << " here";
+    const absl::Status s = CheckWritable(file);
+    const absl::Status through_link = CheckWritable(link);
+    const absl::Status save = SaveModel(Header(), TestWeights(), file);
+    const std::string unset = "chattr -" + attribute.substr(1) + " " + file;
+    ASSERT_EQ(std::system(unset.c_str()), 0);
+    EXPECT_EQ(s.message(),
+              "cannot write model " + file + ": " + why + ", so no new model can replace it");
+    EXPECT_EQ(through_link.message(),
+              "cannot write model " + link + ": " + why + ", so no new model can replace it");
+    EXPECT_FALSE(save.ok());  // what the check spares the user finding after training
+    EXPECT_EQ(ReadFile(file), "old");
+  }
+  EXPECT_TRUE(CheckWritable(file).ok());
 }
 
 // A device or a pipe (-f /dev/null) is written in place: a rename over it

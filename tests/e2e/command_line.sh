@@ -55,6 +55,19 @@ expect_code 2 "$HARE" train missing.vw 2> err.txt
 expect_eq "missing input" "hare train: cannot open missing.vw: No such file or directory" "$(cat err.txt)"
 expect_code 2 "$HARE" train d.vw -f /no/such/dir/m 2> err.txt
 grep -q "cannot write model /no/such/dir/m" err.txt || fail "unwritable model message"
+# Another user's model in a sticky directory cannot be replaced by a
+# rename: refused before the training, the file left as it was (root may
+# replace it, so the run is another user's, where this machine allows).
+if [[ $(id -u) == 0 ]] && command -v setpriv > /dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups "$HARE" --version > /dev/null 2>&1; then
+  chmod 755 "$WORK"
+  chmod 644 d.vw
+  mkdir -m 1777 sticky
+  echo old > sticky/m.hare
+  chmod 644 sticky/m.hare
+  expect_code 2 setpriv --reuid=65534 --regid=65534 --clear-groups "$HARE" train --quiet d.vw -f sticky/m.hare 2> err.txt
+  expect_eq "sticky directory" "hare train: cannot write model sticky/m.hare: it is another user's file in the sticky directory sticky, so no new model can replace it" "$(cat err.txt)"
+  expect_eq "sticky: the old model" old "$(cat sticky/m.hare)"
+fi
 # The model never replaces an input, by any name.
 cp d.vw data.vw
 expect_code 2 "$HARE" train data.vw -f ./data.vw 2> err.txt
