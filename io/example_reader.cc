@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <system_error>
 #include <thread>
 
@@ -256,6 +257,15 @@ WriteTarget WriteTargetOf(const std::string& path) {
   if (!link) return {path, false};
   const std::filesystem::path file = std::filesystem::canonical(path, error);
   return {error ? path : file.string(), false};
+}
+
+std::string ClosedStandardStream(const std::string& path) {
+  const int descriptor = WriteTargetOf(path).descriptor;
+  if (descriptor < 0 || descriptor > 2) return "";
+  const int flags = fcntl(descriptor, F_GETFL);
+  if (flags == -1 || (flags & O_PATH) == 0) return "";
+  constexpr const char* kNames[] = {"stdin", "stdout", "stderr"};
+  return absl::StrCat(kNames[descriptor], " is closed");
 }
 
 namespace {

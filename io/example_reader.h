@@ -90,6 +90,12 @@ struct WriteTarget {
 };
 WriteTarget WriteTargetOf(const std::string& path);
 
+// "stdout is closed" (stdin, stderr) when `path` (/dev/stdout, /dev/fd/1,
+// ...) names a standard descriptor the caller closed, which hare holds with
+// a path-only descriptor of "/" (tools/main.cc); else "". Opening such a
+// path finds a directory, which is not what a user would be told.
+std::string ClosedStandardStream(const std::string& path);
+
 // The one of `inputs` that `path` names, by any name (another spelling, a
 // link), or "" if none: a file written to `path` would replace that input.
 // "-" is stdin, which names `path` when the shell redirected it from that

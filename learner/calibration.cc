@@ -47,7 +47,9 @@ void Calibration::ClassProbabilities(std::span<const float> scores, bool binary,
   if (kind == CalibrationKind::kNone) {
     out.clear();
   } else if (binary) {
-    const double p = Probability(scores[0]);
+    // As printed (a float), so that the label (P(+1) > 1/2), the value
+    // shown and its calibration bin agree: 0.5 + 1.7e-8 prints as 0.5.
+    const double p = static_cast<float>(Probability(scores[0]));
     out.assign({1 - p, p});
   } else {
     out.resize(scores.size());

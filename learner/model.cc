@@ -205,8 +205,9 @@ absl::Status CheckWritable(const std::string& path, std::span<const std::string>
     return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path, ": ", Errno()));
   }
   if (exists && S_ISDIR(st.st_mode)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot write model ", path, ": it is a directory"));
+    const std::string closed = io::ClosedStandardStream(path);
+    return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path, ": ",
+                                                   closed.empty() ? "it is a directory" : closed));
   }
   if (const std::string input = io::InputAt(path, inputs); !input.empty()) {
     return absl::InvalidArgumentError(absl::StrCat("cannot write model ", path,

@@ -204,11 +204,11 @@ double Since(Clock::time_point start) {
 // with the weights as the pass before left them, counted into `result`
 // (the others are not scored: their rows stay 0 and count nowhere).
 absl::Status ScoreHoldout(io::CacheReader& reader, const Learner& learner, int holdout, int offset,
-                          ClassMap& classes, PassResult& result) {
+                          size_t max_scores, ClassMap& classes, PassResult& result) {
   if (absl::Status s = reader.Rewind(); !s.ok()) return s;
   RunStats unused;  // the counts of the examples learned from are the learning pass's
   ProgressTable silent(nullptr);
-  return RunPass(reader, RunOptions{},
+  return RunPass(reader, RunOptions{.max_scores = max_scores},
                  Pass{.holdout_period = holdout, .holdout_offset = offset, .result = &result},
                  classes, unused, silent,
                  [&](const io::ExampleBatch& batch, std::span<const int32_t>,
@@ -247,7 +247,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   const Clock::time_point start = Clock::now();
   TrainResult result;
   ProgressTable table(run.progress);
-  const bool use_cache = o.passes > 1 || o.holdout_after_pass || !o.cache.empty();
+  const bool use_cache =
+      o.passes > 1 || (o.holdout_after_pass && !o.holdout_off) || !o.cache.empty();
   const bool temporary = o.cache.empty();
   std::string cache_path = o.cache;
   if (use_cache && temporary) {
@@ -338,8 +339,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     result.passes.push_back(PassResult{.pass = pass});
     learner.BeginPass(pass, o.passes);
     const bool keep = o.probabilities && pass == 1;
-    // With holdout_after_pass the holdout is counted by the pass after this
-    // one, not as this one scores it on its way.
+    // With holdout_after_pass the holdout is counted by ScoreHoldout right
+    // after this pass; what this one scores on its way is dropped.
     PassResult on_the_way;
     status = RunPass(
         *stream, run,
@@ -369,8 +370,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
       stream = std::move(*written);
     }
     if (o.holdout_after_pass && holdout > 0) {
-      status =
-          ScoreHoldout(*reader, learner, holdout, o.holdout_offset, classes, result.passes.back());
+      status = ScoreHoldout(*reader, learner, holdout, o.holdout_offset, run.max_scores, classes,
+                            result.passes.back());
       if (!status.ok()) break;
     }
     if (holdout > 0 && result.passes.back().holdout_examples == 0) {

@@ -81,8 +81,7 @@ TEST(FlagParserTest, AValueGivenTwiceIsRefusedUnlessTheSame) {
 TEST(FlagParserTest, AValuesProblemNamesTheFlagOnce) {
   EXPECT_EQ(Parse({"-b", "x"}).error, "-b: 'x' is not a whole number");
   EXPECT_EQ(Parse({"-b", "9223372036854775808"}).error,
-            "-b: '9223372036854775808' is out of range (-9223372036854775808 to "
-            "9223372036854775807)");
+            "-b: '9223372036854775808' is out of range");
   EXPECT_EQ(Parse({"-b", "-9223372036854775809x"}).error,
             "-b: '-9223372036854775809x' is not a whole number");
   EXPECT_EQ(Parse({"--quadratic=abc"}).error, "-q takes 2 letters");

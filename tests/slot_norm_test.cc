@@ -34,13 +34,34 @@ TEST(SlotNormTest, ASlotListedTwiceIsOneCoordinateOfTheSum) {
   EXPECT_EQ(norm.Norm2(std::vector<uint32_t>{5, 5}, std::vector<float>{1, 1}, 2.0f), 4.0f);
 }
 
+// Listings that cancel leave their slot at 0 whatever the other values'
+// size: the 1 is not lost beside 1e8 (a running sum of the squares' changes
+// would lose it).
+TEST(SlotNormTest, ListingsThatCancelLeaveTheOthersWhole) {
+  SlotNorm norm;
+  EXPECT_EQ(norm.Norm2(std::vector<uint32_t>{1, 2, 1}, std::vector<float>{1e8f, 1, -1e8f}, 2e16f),
+            1.0f);
+}
+
+// Every 2^32nd call the stamps start again: the entries of the call before
+// are not taken for this one's.
+TEST(SlotNormTest, TheStampsWrapAround) {
+  SlotNorm norm(0xfffffffeu);
+  const std::vector<uint32_t> slots = {3, 4, 3};
+  const std::vector<float> x = {1, 1, 1};
+  EXPECT_EQ(norm.Norm2(slots, x, 3.0f), 5.0f);  // stamp 0xffffffff
+  EXPECT_EQ(norm.Norm2(slots, x, 3.0f), 5.0f);  // stamp 0, so 1
+  EXPECT_EQ(norm.Norm2(slots, x, 3.0f), 5.0f);
+}
+
 // Long examples of slots drawn from a small range (many repeats, many
-// probes past taken entries), against a map's sums; whole values keep every
+// probes past taken entries) or a large one (few), against a map's sums; whole values keep every
 // sum exact, so the two agree to the bit.
 TEST(SlotNormTest, AgreesWithAMapOnLongExamplesOfManyRepeats) {
   SlotNorm norm;
   Random random(42);
-  for (const size_t n : {2u, 3u, 17u, 100u, 1000u, 5000u, 40u}) {
+  // Past kMostInTable listings (70,000) they are sorted instead.
+  for (const size_t n : {2u, 3u, 17u, 100u, 1000u, 5000u, 70000u, 40u}) {
     for (const uint32_t range : {2u, 64u, 1000u, 1u << 30}) {
       std::vector<uint32_t> slots(n);
       std::vector<float> x(n);

@@ -39,8 +39,7 @@ void FlagParser::AddInt(std::string names, std::string value_name, std::string h
   Add(std::move(names), std::move(value_name), std::move(help), [value](std::string_view v) {
     auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), *value);
     if (ec == std::errc::result_out_of_range && ptr == v.data() + v.size()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          io::Quote(v), " is out of range (-9223372036854775808 to 9223372036854775807)"));
+      return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is out of range"));
     }
     if (ec != std::errc() || ptr != v.data() + v.size() || v.empty()) {
       return absl::InvalidArgumentError(absl::StrCat(io::Quote(v), " is not a whole number"));

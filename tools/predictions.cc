@@ -61,8 +61,10 @@ absl::StatusOr<File> OpenPredictions(const std::string& path,
   }
   File out(path == "-" ? stdout : fopen(path.c_str(), "w"));
   if (!out) {
+    const std::string why = std::strerror(errno);
+    const std::string closed = io::ClosedStandardStream(path);
     return absl::PermissionDeniedError(
-        absl::StrCat("cannot write predictions ", path, ": ", std::strerror(errno)));
+        absl::StrCat("cannot write predictions ", path, ": ", closed.empty() ? why : closed));
   }
   return out;
 }

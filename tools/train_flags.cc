@@ -69,8 +69,9 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
       absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
       if (!v.ok()) return v.status();
       // A letter is a byte, as VW takes a namespace's first byte: é is 2, and
-      // its second, a UTF-8 continuation byte, starts no namespace.
-      const bool continuation = std::any_of(v->begin(), v->end(), [](char c) {
+      // its second, a UTF-8 continuation byte typed as part of a character,
+      // starts no namespace (written \xb0, such a byte is meant: Latin-1).
+      const bool continuation = std::any_of(value.begin(), value.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xc0) == 0x80;
       });
       if (v->size() != letters || continuation) {

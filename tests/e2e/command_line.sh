@@ -359,7 +359,11 @@ expect_code 2 "$HARE" train --quiet <&- 2> err.txt
 expect_eq "stdin closed" "hare train: cannot read <stdin>: Bad file descriptor" "$(tail -1 err.txt)"
 # Nor is a closed descriptor opened again by its name.
 expect_code 2 "$HARE" train d.vw --quiet -p /dev/stdout >&- 2> err.txt
-expect_eq "-p /dev/stdout closed" "hare train: cannot write predictions /dev/stdout: Is a directory" "$(cat err.txt)"
+expect_eq "-p /dev/stdout closed" "hare train: cannot write predictions /dev/stdout: stdout is closed" "$(cat err.txt)"
+expect_code 2 "$HARE" train d.vw --quiet -f /dev/stdout >&- 2> err.txt
+expect_eq "-f /dev/stdout closed" "hare train: cannot write model /dev/stdout: stdout is closed" "$(cat err.txt)"
+expect_code 2 "$HARE" train d.vw --quiet -p /dev/fd/1 >&- 2> err.txt
+expect_eq "-p /dev/fd/1 closed" "hare train: cannot write predictions /dev/fd/1: stdout is closed" "$(cat err.txt)"
 expect_code 2 "$HARE" train /dev/stdin --quiet <&- 2> err.txt
 expect_eq "/dev/stdin closed" "hare train: cannot read /dev/stdin: Is a directory" "$(tail -1 err.txt)"
 # Stdin is read once: a usage error (exit 1), in every command that reads.

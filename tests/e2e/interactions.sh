@@ -50,7 +50,9 @@ grep -q -- "-q takes 2 namespace letters" err.txt || fail "-q abc: $(cat err.txt
 # A letter is a byte: é is two, and the message says which byte to write.
 expect_code 1 "$HARE" train train.vw -q 'éa' 2> err.txt
 expect_eq "-q éa" "hare train: -q takes 2 namespace letters (':' for any), e.g. -q ab; a letter is a byte, a namespace's first (as VW reads it): namespaces starting with 'é' are \xc3" "$(head -1 err.txt)"
-# é alone is two bytes, so two letters, but its second starts no namespace.
+# é alone is two bytes, so two letters, but its second starts no namespace;
+# the same byte written \xa9 is meant (a Latin-1 namespace).
+"$HARE" train train.vw -q '\xa9a' --quiet 2>/dev/null || fail "-q '\\xa9a' refused"
 expect_code 1 "$HARE" train train.vw -q 'é' 2> err.txt
 expect_eq "-q é" "hare train: -q takes 2 namespace letters (':' for any), e.g. -q ab; a letter is a byte, a namespace's first (as VW reads it): namespaces starting with 'é' are \xc3" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --format libsvm train.vw -q ab 2> err.txt
