@@ -495,6 +495,25 @@ TEST(CalibrationTest, PlattOnSeparableScoresStaysFinite) {
 }
 
 // Scores past the float range (sums that overflowed) are the largest floats
+// A binary P(+1) is the float it prints as, and the label follows it: with
+// A = ln 2 and B = 0, a score of 1e-7 gives P = 0.5 + 1.7e-8, a float 0.5,
+// so the label is -1, not a +1 printed beside 0.5.
+TEST(CalibrationTest, ABinaryProbabilityIsTheFloatItPrintsAs) {
+  const Calibration c{CalibrationKind::kPlatt, 0.693147f, 0.0f};
+  ASSERT_GT(c.Probability(1e-7f), 0.5);
+  std::vector<double> p;
+  c.ClassProbabilities(std::vector<float>{1e-7f}, /*binary=*/true, p);
+  EXPECT_EQ(p, (std::vector<double>{0.5, 0.5}));
+  Scores scores;
+  scores.Reset(2, 1, /*binary=*/true);
+  scores.row(0)[0] = 1e-7f;
+  EXPECT_EQ(scores.Predicted(0, p), 0);
+  scores.row(1)[0] = 1e-6f;  // P = 0.5 + 1.7e-7: a float above 1/2
+  c.ClassProbabilities(scores.row(1), /*binary=*/true, p);
+  EXPECT_GT(static_cast<float>(p[1]), 0.5f);
+  EXPECT_EQ(scores.Predicted(1, p), 1);
+}
+
 // to the fit and the probabilities: never 0 * inf or inf - inf = NaN.
 TEST(CalibrationTest, InfiniteScoresGiveNumbers) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
