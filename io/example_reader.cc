@@ -38,20 +38,21 @@ class ExampleReader::Pipeline {
       : chunker_(std::move(paths), chunking), slots_(2 * static_cast<size_t>(threads) + 2) {
     for (Slot& s : slots_) free_.push_back(&s);
     reader_ = std::thread([this] { Guarded([this] { ReadLoop(); }); });
+    // A thread the system refuses (a process limit, ulimit -v): the parsers
+    // started do the work, as any number gives the same batches; with none,
+    // the reader is stopped and the refusal goes to the caller.
     for (int i = 0; i < threads; ++i) {
-      parsers_.emplace_back([this, parse] { Guarded([&] { ParseLoop(parse); }); });
+      try {
+        parsers_.emplace_back([this, parse] { Guarded([&] { ParseLoop(parse); }); });
+      } catch (const std::system_error&) {
+        if (!parsers_.empty()) break;
+        Stop();
+        throw;
+      }
     }
   }
 
-  ~Pipeline() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    changed_.notify_all();
-    reader_.join();
-    for (std::thread& t : parsers_) t.join();
-  }
+  ~Pipeline() { Stop(); }
 
   // The slot of the next chunk in order; nullptr at the end.
   absl::StatusOr<Slot*> Next() {
@@ -137,6 +138,18 @@ class ExampleReader::Pipeline {
       }
       changed_.notify_all();
     }
+  }
+
+  // Ends the threads and waits for them.
+  void Stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    if (reader_.joinable()) reader_.join();
+    for (std::thread& t : parsers_) t.join();
+    parsers_.clear();
   }
 
   // Runs a thread's loop; what it throws (std::bad_alloc: memory ran out on

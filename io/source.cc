@@ -246,6 +246,8 @@ class CompressedSource : public Source {
       return CorruptInput(*fd_, compression_, LzmaWhy(e.error()));
     } catch (const bio::bzip2_error& e) {
       return CorruptInput(*fd_, compression_, Bzip2Why(e.error()));
+    } catch (const std::bad_alloc&) {
+      throw;  // the memory, not the file: said as every allocation that fails is
     } catch (const std::exception& e) {
       return CorruptInput(*fd_, compression_, e.what());
     }
@@ -340,7 +342,13 @@ class GzipSource : public Source {
 class ZstdSource : public Source {
  public:
   explicit ZstdSource(std::unique_ptr<PeekedFd> fd)
-      : fd_(std::move(fd)), stream_(ZSTD_createDStream()), in_buffer_(ZSTD_DStreamInSize()) {}
+      : fd_(std::move(fd)), stream_(ZSTD_createDStream()), in_buffer_(ZSTD_DStreamInSize()) {
+    if (stream_ == nullptr) throw std::bad_alloc();
+    // Frames of any window zstd makes (--long=31 included), as `zstd -d
+    // --long=31` reads them: the window's memory is taken only when a frame
+    // asks for it.
+    ZSTD_DCtx_setParameter(stream_, ZSTD_d_windowLogMax, kMostWindowLog);
+  }
   ~ZstdSource() override { ZSTD_freeDStream(stream_); }
   ZstdSource(const ZstdSource&) = delete;
   ZstdSource& operator=(const ZstdSource&) = delete;
@@ -363,6 +371,7 @@ class ZstdSource : public Source {
         if (!frame_open_ && ZSTD_getErrorCode(ret) == ZSTD_error_prefix_unknown) {
           return Corrupt("the bytes after the last frame are not zstd data");
         }
+        if (ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation) throw std::bad_alloc();
         return Corrupt(ZSTD_getErrorName(ret));
       }
       frame_open_ = ret != 0;  // 0: a frame was completed and flushed
@@ -372,6 +381,8 @@ class ZstdSource : public Source {
   Compression compression() const override { return Compression::kZstd; }
 
  private:
+  static constexpr int kMostWindowLog = 31;  // zstd's largest on 64 bits (2 GiB)
+
   absl::Status Corrupt(const char* why) const {
     return CorruptInput(*fd_, Compression::kZstd, why);
   }

@@ -348,6 +348,19 @@ TEST_F(SourceTest, GzipZeroPaddingIsSkippedOtherTrailingBytesAreNot) {
 }
 
 // zstd says so too.
+// A frame of a long window (zstd --long=31 on a stream of unknown size
+// keeps the 2 GiB window in its header) is read, as `zstd -d --long=31`
+// reads it: its memory is the data's, not the window's.
+TEST_F(SourceTest, ZstdOfTheLongestWindowIsRead) {
+  Write("data.txt", SampleText());
+  Shell("zstd --long=31 -q -c < data.txt > long.bin");
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path("long.bin"));
+  ASSERT_TRUE(source.ok()) << source.status();
+  absl::StatusOr<std::string> read = ReadAll(**source, 1 << 16);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(*read, SampleText());
+}
+
 TEST_F(SourceTest, ZstdTrailingBytesAreRefused) {
   Write("data.txt", SampleText());
   Shell("zstd -q -c data.txt > full.bin");

@@ -9,6 +9,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
@@ -98,6 +99,11 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc& e) {
     // Most often the weight table: 2^b slots of several floats each.
     std::cerr << "hare " << name << ": " << hare::learner::OutOfMemory(e) << "\n";
+    return hare::tools::kExitInput;
+  } catch (const std::system_error& e) {
+    // A thread the system would not start (a process limit, ulimit -v).
+    std::cerr << "hare " << name << ": cannot start a thread: " << e.code().message()
+              << " (--threads 1 reads on the learning thread)\n";
     return hare::tools::kExitInput;
   }
   if (code < 0) {

@@ -21,6 +21,7 @@
 #include <memory>
 #include <new>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -299,8 +300,13 @@ std::vector<Result> EvaluateAll(const Setup& setup,
     for (size_t i; (i = next++) < candidates.size();) results[i] = Evaluate(setup, candidates[i]);
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads && t < static_cast<int>(candidates.size()); ++t)
-    pool.emplace_back(work);
+  for (int t = 1; t < threads && t < static_cast<int>(candidates.size()); ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {  // refused by the system: fewer do the work
+      break;
+    }
+  }
   work();
   for (std::thread& t : pool) t.join();
   return results;

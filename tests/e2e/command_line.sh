@@ -68,6 +68,29 @@ if [[ $(id -u) == 0 ]] && command -v setpriv > /dev/null && setpriv --reuid=6553
   expect_eq "sticky directory" "hare train: cannot write model sticky/m.hare: it is another user's file in the sticky directory sticky, so no new model can replace it" "$(cat err.txt)"
   expect_eq "sticky: the old model" old "$(cat sticky/m.hare)"
 fi
+# Threads the system refuses (ulimit -u counts a user's threads; root is
+# not held to it): the parsers started do the work, the same model; with
+# none, a message, not an abort. LeakSanitizer's thread at exit would be
+# refused too.
+if [[ $(id -u) == 0 ]] && command -v setpriv > /dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups "$HARE" --version > /dev/null 2>&1 && [[ -z $(ps -u 65534 -o pid=) ]]; then
+  chmod 755 "$WORK"
+  chmod 644 d.vw
+  mkdir -m 777 limited
+  "$HARE" train --quiet --threads 4 d.vw -f limited/free.hare 2>/dev/null
+  as_nobody_with() {  # as_nobody_with N hare-arguments...: at most N threads
+    local n=$1; shift
+    ASAN_OPTIONS=detect_leaks=0 setpriv --reuid=65534 --regid=65534 --clear-groups \
+      bash -c 'ulimit -u "$1"; shift; exec "$@"' bash "$n" "$HARE" "$@"
+  }
+  as_nobody_with 3 train --quiet --threads 4 d.vw -f limited/three.hare 2> err.txt ||
+    fail "--threads 4 with 3 threads allowed: $(cat err.txt)"
+  cmp -s limited/free.hare limited/three.hare || fail "fewer parser threads changed the model"
+  expect_code 2 as_nobody_with 2 train --quiet --threads 4 d.vw -f limited/two.hare 2> err.txt
+  expect_eq "no parser thread" "hare train: cannot start a thread: Resource temporarily unavailable (--threads 1 reads on the learning thread)" "$(cat err.txt)"
+  as_nobody_with 1 train --quiet --threads 1 d.vw -f limited/one.hare 2> err.txt ||
+    fail "--threads 1 with no thread to spare: $(cat err.txt)"
+  cmp -s limited/free.hare limited/one.hare || fail "--threads 1 changed the model"
+fi
 # The model never replaces an input, by any name.
 cp d.vw data.vw
 expect_code 2 "$HARE" train data.vw -f ./data.vw 2> err.txt
