@@ -92,8 +92,8 @@ printf '1 |w not good at all |m x\n-1 |w good\n' > ng.vw
 "$HARE" train --quiet --ngram w2 --skips w1 --keep-names ng.vw -f ng.model 2>/dev/null
 "$HARE" model info ng.model | grep -q "^ngram             w2$" || fail "model info ngram"
 "$HARE" model info ng.model | grep -q "^skips             w1$" || fail "model info skips"
-"$HARE" audit -i ng.model ng.vw | grep -q "^	w^not_at:" || fail "skip-gram in audit"
-"$HARE" audit -i ng.model ng.vw | grep -q "^	m^x:" || fail "m has no grams"
+"$HARE" audit -i ng.model ng.vw | grep "^	w^not_at:" > /dev/null || fail "skip-gram in audit"
+"$HARE" audit -i ng.model ng.vw | grep "^	m^x:" > /dev/null || fail "m has no grams"
 "$HARE" test --quiet -i ng.model ng.vw 2> test.txt
 grep -q "^accuracy = 1.000000" test.txt || fail "test with n-grams: $(cat test.txt)"
 "$HARE" train --quiet --ngram 2 ng.vw -f all.model 2>/dev/null
