@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -81,6 +82,10 @@ void HoldClosedStandardDescriptors() {
 
 int main(int argc, char** argv) {
   HoldClosedStandardDescriptors();
+  // A write past the file size limit (ulimit -f) fails with EFBIG and is
+  // reported as any refused write is ("File too large", exit 2), rather than
+  // the signal ending hare without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   std::ios::sync_with_stdio(false);
   if (argc < 2) {
     std::cerr << kUsage;

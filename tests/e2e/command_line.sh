@@ -337,6 +337,15 @@ expect_code 1 "$HARE" train --rule pa --pa-variant pa -C 2 d.vw 2> err.txt
 grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step$" \
   err.txt || fail "-C with plain pa: $(cat err.txt)"
 # Output the system refuses is an error, not a success.
+# Past the file size limit (ulimit -f, in KiB) a write fails as any other
+# refused write, with its reason, rather than the signal ending hare
+# unheard; the model there is left as it was.
+echo old > limited.hare
+expect_code 2 bash -c 'ulimit -f 1; exec "$@"' bash "$HARE" train --quiet d.vw -f limited.hare 2> err.txt
+expect_eq "ulimit -f: the model" "hare train: cannot write model limited.hare: File too large (any previous file there is unchanged)" "$(tail -1 err.txt)"
+expect_eq "ulimit -f: the old model" old "$(cat limited.hare)"
+expect_code 2 bash -c 'ulimit -f 1; exec "$@"' bash "$HARE" train --quiet d.vw -p limited.txt 2> err.txt
+expect_eq "ulimit -f: the predictions" "hare train: cannot write predictions limited.txt: File too large" "$(head -1 err.txt)"
 if [[ -w /dev/full ]]; then
   # The commands that answer as they read stop at the first refused write,
   # with its reason.
