@@ -90,7 +90,8 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
           return absl::InvalidArgumentError(absl::StrCat(
               InputDisplayName(paths_[current_input_]),
               ":1: a carriage return (CR) inside the first line: hare's lines end in LF or CR LF, "
-              "not CR alone (convert with tr '\\r' '\\n')"));
+              "not CR alone (lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' "
+              "')"));
         }
       }
       const char* after = AfterLastNewline(fresh, chunk.storage.data() + used);

@@ -195,8 +195,8 @@ absl::Status CheckCachePath(const std::string& path, std::span<const std::string
   if (got > 0 && (got < sizeof head || std::memcmp(head, kMagic, sizeof head) != 0)) {
     return absl::FailedPreconditionError(absl::StrCat(
         "cannot write cache ", path,
-        ": the file there is not a hare cache, and the cache would replace it (remove it, or "
-        "name another --cache file)"));
+        ": the file there is not a hare cache, and the cache would replace it (name another "
+        "--cache file)"));
   }
   return absl::OkStatus();
 }

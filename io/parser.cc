@@ -67,9 +67,9 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   const std::string_view mantissa = text.substr(0, text.find_first_of("eE"));
   const bool underflow = value == 0.0f && mantissa.find_first_of("123456789") != text.npos;
   if ((value != -1.0f && value != 0.0f && value != 1.0f) || underflow) {
-    *message =
-        absl::StrCat("label ", Quote(text),
-                     " is outside the expected set: binary labels are -1 and +1 (0 means -1)");
+    *message = absl::StrCat("label ", Quote(text),
+                            " is outside the expected set: binary labels are -1 and +1 (0 means "
+                            "-1; class numbers need --multiclass ova)");
     return false;
   }
   *label = value == 1.0f ? 1.0f : -1.0f;

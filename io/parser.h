@@ -72,7 +72,7 @@ inline constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 // a CR alone would end lines elsewhere, and join them here.
 inline constexpr char kCarriageReturnInside[] =
     "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone "
-    "(convert with tr '\\r' '\\n')";
+    "(lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' ')";
 
 // What a line that would make more than `max` features (ParseOptions::
 // max_line_features) is told.

@@ -258,7 +258,7 @@ TEST(VwFormatTest, CarriageReturnInsideALineIsRefused) {
   EXPECT_EQ(b.bad_lines[0].column, 7u);
   EXPECT_EQ(b.bad_lines[0].message,
             "a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone "
-            "(convert with tr '\\r' '\\n')");
+            "(lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' ')");
   EXPECT_EQ(b.bad_lines[1].line, 4u);
   EXPECT_EQ(b.bad_lines[1].column, 6u);
   ASSERT_EQ(b.size(), 2u);
@@ -295,7 +295,7 @@ TEST_P(VwBadLineTest, IsSkippedAndReported) {
   EXPECT_EQ(b.feature_count(), 4u);  // nothing of the bad line is left behind
 }
 
-const char kOutsideSet[] = " is outside the expected set: binary labels are -1 and +1 (0 means -1)";
+const char kOutsideSet[] = " is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers need --multiclass ova)";
 
 INSTANTIATE_TEST_SUITE_P(
     Messages, VwBadLineTest,

@@ -98,14 +98,23 @@ std::string FlagParser::Hint(std::string_view name) const {
       {"--cache_file", "-c"},
       {"--bit_precision", "-b"},
       {"--oaa", "--multiclass ova"},
-      {"--adaptive", "--adagrad"}};
+      {"--adaptive", "--adagrad"},
+      // fastText's, one dash and camel case.
+      {"-lr", "-l"},
+      {"-epoch", "--passes"},
+      {"-wordNgrams", "--ngram"},
+      {"-minn", "--minn"},
+      {"-maxn", "--maxn"},
+      {"-label", "--label"},
+      {"-thread", "--threads"},
+      {"-output", "-f"}};
   for (const auto& [vw, hare] : kVw) {
     if (name == vw && Knows(hare.substr(0, hare.find(' '))))
       return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
   if (Knows("--cubic") && name == "--interactions")
     return " (hare's are -q ab for pairs and --cubic abc for triples)";
-  if (reads_data_ && (name == "-d" || name == "--data"))
+  if (reads_data_ && (name == "-d" || name == "--data" || name == "-input"))
     return " (hare reads the FILE arguments, or stdin)";
   if (Knows("-f") && (name == "-t" || name == "--testonly"))
     return " (to test a model: hare test -i MODEL FILE)";
@@ -137,6 +146,17 @@ std::string FlagParser::JobHint(std::string_view name) const {
     return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
+  // Training's options given to a command that uses a model.
+  static constexpr std::string_view kTraining[] = {
+      "--ngram",      "--skips",     "--minn",          "--maxn",          "--affix",
+      "--bos",        "--keep-case", "--window",        "--collocations",  "--no-unigrams",
+      "--target",     "--label",     "--unit-norm",     "--noconstant",    "--hash-seed",
+      "--cubic",      "--quadratic", "--ignore",        "--ignore-linear", "--keep",
+      "--multiclass", "--rule",      "--passes",        "--average",       "--adagrad",
+      "-l",           "--loss",      "--probabilities", "--keep-names",    "--shuffle"};
+  if (uses_a_model && !trains &&
+      std::find(std::begin(kTraining), std::end(kTraining), name) != std::end(kTraining))
+    return " (a training option: the model keeps what it was trained with)";
   return "";
 }
 
@@ -182,7 +202,8 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     const Flag* flag = Find(name);
     // "-b20", "-qab": a short flag with its value attached, as getopt reads
     // it. Not VW's grouped switches: "-ck" (-c -k) would name a cache "k".
-    if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2) {
+    // Not fastText's -lr, -label: said as the options they are.
+    if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2 && Hint(arg).empty()) {
       if (const Flag* f = Find(arg.substr(0, 2)); f != nullptr && !f->value_name.empty()) {
         const std::string as_option = absl::StrCat("-", std::string(arg.substr(2)));
         if (Knows(as_option) || !Hint(as_option).empty()) {

@@ -1,13 +1,17 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "io/example_reader.h"
+#include "io/number.h"
 #include "learner/memory_limit.h"
 #include "learner/metrics.h"
 #include "learner/model.h"
@@ -121,6 +125,8 @@ int TestCommand(int argc, char** argv) {
   std::vector<double> probabilities;
   std::vector<int32_t> order;
   std::string text;
+  const int32_t model_classes = classes.size();
+  uint64_t unknown_labels = 0;  // labelled examples of a class the model never saw
   const std::string written =
       predictions_path == "-" ? "to stdout" : absl::StrCat("predictions ", predictions_path);
   absl::StatusOr<learner::RunStats> stats = learner::ScoreWith(
@@ -140,6 +146,7 @@ int TestCommand(int argc, char** argv) {
             ++line;
           }
           if (ids[i] < 0) continue;
+          unknown_labels += !h.binary() && ids[i] >= model_classes;
           const int32_t predicted = scores.Predicted(i, probabilities);
           const std::span<const float> row = scores.row(i);
           // AUC ranks by the score of class 1 (+1, or the second class of two),
@@ -180,6 +187,20 @@ int TestCommand(int argc, char** argv) {
     if (predictions_path.empty() || stats->examples == 0) return Fail("test", why, kExitInput);
     std::cerr << "hare test: warning: " << why << "\n";
   } else {
+    // No label a class of the model: the test file's labels are spelt
+    // otherwise ("ham" with its quotes, 1.0 for 1) or it is another task's.
+    if (unknown_labels == stats->labelled && model_classes > 0) {
+      const std::vector<std::string>& names = classes.names();
+      auto quoted = [&](size_t from, size_t to) {
+        std::vector<std::string> q;
+        for (size_t k = from; k < std::min(to, from + 4); ++k) q.push_back(io::Quote(names[k]));
+        return absl::StrCat(absl::StrJoin(q, " "), to - from > 4 ? " ..." : "");
+      };
+      std::cerr << "hare test: warning: no test label is a class of the model (the model's: "
+                << quoted(0, static_cast<size_t>(model_classes))
+                << "; the test file's: " << quoted(static_cast<size_t>(model_classes), names.size())
+                << ")\n";
+    }
     std::cerr << absl::StrFormat("accuracy = %.6f (%d of %d labelled examples right)\n",
                                  1.0 - stats->error_rate(), stats->labelled - stats->mistakes,
                                  stats->labelled);
@@ -198,10 +219,15 @@ int PredictCommand(int argc, char** argv) {
   std::string model_path;
   int64_t top = 1;
   std::vector<std::string> inputs;
+  bool strict = false, quiet = false;
   FlagParser flags;
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to predict with (required)",
                   &model_path);
   flags.AddInt("--top", "K", kTopHelp, &top);
+  flags.AddSwitch("--strict", "stop at the first bad line (exit 2)", &strict);
+  // test's --quiet, taken so that its options run here: predict prints no
+  // progress rows.
+  flags.AddSwitch("--quiet", "no progress rows (predict prints none)", &quiet);
   if (int code = ParseCommandLine(flags, kPredictSynopsis, argc, argv, &inputs); code >= 0) {
     return code;
   }
@@ -217,7 +243,7 @@ int PredictCommand(int argc, char** argv) {
   io::ParseOptions parse = model->header().parse_options();
   parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
   io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = false});
-  learner::RunOptions run{.messages = &std::cerr};
+  learner::RunOptions run{.strict = strict, .messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
   std::vector<double> probabilities;
   std::vector<int32_t> order;
@@ -239,7 +265,7 @@ int PredictCommand(int argc, char** argv) {
         return WriteText(stdout, text, /*flush=*/true, "to stdout");
       });
   if (!stats.ok()) return Fail("predict", stats.status(), kExitInput);
-  ReportSkipped("predict", stats->bad_lines, /*has_strict=*/false);
+  ReportSkipped("predict", stats->bad_lines, /*has_strict=*/true);
   return kExitOk;
 }
 

@@ -49,6 +49,32 @@ int BitsFor(double fill, int bits, int classes) {
   return std::clamp(wanted, bits + 1, hashing::kMaxBits);
 }
 
+// What to look at when a file's labels were not read as the options say:
+// fastText lines without a word of the prefix, and text lines without a
+// TAB, are unlabelled, not bad; numeric formats' bad labels may be class
+// names. "" when nothing points anywhere.
+std::string InputHint(const learner::TrainOptions& o, const learner::RunStats& stats) {
+  if (o.parse.format == io::Format::kFastText && stats.examples > 0 && stats.labelled == 0) {
+    return absl::StrCat(" (labels are the words starting with '", o.parse.label_prefix,
+                        "'; --label gives another prefix)");
+  }
+  if (o.parse.format == io::Format::kText && stats.bad_labels == 0 && stats.examples > 0 &&
+      stats.labelled == 0) {
+    return " (--format text reads a label, a TAB, then the sentence: a line without a TAB, or "
+           "with only white space before it, is a sentence to predict)";
+  }
+  if (!o.parse.class_labels && stats.bad_labels > 0) {
+    return " (if the labels are class names, such as 'spam', or class numbers, such as VW's "
+           "--oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format "
+           "fasttext)";
+  }
+  if (o.parse.format == io::Format::kVw && o.parse.class_labels && stats.bad_lines > 0) {
+    return " (--format is vw by default: a label, then '|' and the features; label TAB sentence "
+           "is --format text, __label__ lines --format fasttext)";
+  }
+  return "";
+}
+
 }  // namespace
 
 int TrainCommand(int argc, char** argv) {
@@ -294,24 +320,8 @@ int TrainCommand(int argc, char** argv) {
   // or every line bad) by the exit code, not only by the messages. But with
   // -p and no -f, predictions of unlabelled lines may have been the point:
   // a warning, as test -p gives.
+  const std::string hint = InputHint(o, result->stats);
   if (result->stats.labelled == 0) {
-    // What to look at: fastText lines without a word of the prefix, and
-    // text lines without a TAB, are unlabelled, not bad; numeric formats'
-    // bad labels may be class names.
-    std::string hint;
-    if (o.parse.format == io::Format::kFastText && result->stats.examples > 0) {
-      hint = absl::StrCat(" (labels are the words starting with '", o.parse.label_prefix,
-                          "'; --label gives another prefix)");
-    } else if (o.parse.format == io::Format::kText && result->stats.bad_labels == 0 &&
-               result->stats.examples > 0) {
-      hint =
-          " (--format text reads a label, a TAB, then the sentence: a line without a TAB, or "
-          "with only white space before it, is a sentence to predict)";
-    } else if (!o.parse.class_labels && result->stats.bad_labels > 0) {
-      hint =
-          " (if the labels are class names, such as 'spam', they need --multiclass ova; "
-          "fastText's __label__ lines, --format fasttext)";
-    }
     const std::string why = absl::StrCat(
         "no labelled example to learn from",
         o.model_out.empty() ? "" : absl::StrCat(": ", o.model_out, " is not written"), hint);
@@ -364,8 +374,22 @@ int TrainCommand(int argc, char** argv) {
     }
     std::cerr << "final model = " << o.model_out << "\n";
     if (o.keep_names) std::cerr << "feature names kept = " << names.size() << "\n";
+  } else {
+    std::cerr << "final model = none (no -f: the model is not saved)\n";
   }
   ReportSkipped("train", result->stats.bad_lines, /*has_strict=*/true);
+  // Most lines bad, or one class: the options likely do not fit the file
+  // (its format, a header, swapped columns), though a model was made.
+  if (result->stats.bad_lines > result->stats.labelled) {
+    std::cerr << "hare train: warning: more lines were bad (" << result->stats.bad_lines
+              << ") than learned from (" << result->stats.labelled
+              << "): are --format and --multiclass right for the file?" << hint << "\n";
+  }
+  if (result->classes.size() == 1) {
+    std::cerr << "hare train: warning: every labelled example is of the class "
+              << io::Quote(result->classes[0])
+              << ": the model knows that class only, and predicts it for everything\n";
+  }
   return kExitOk;
 }
 

@@ -21,7 +21,7 @@ printf '%s\n' \
 "$HARE" train bad.vw -f bad.model --quiet 2> err.txt
 cat > want.txt <<'WANT'
 bad.vw:2:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass); line skipped
-bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1); line skipped
+bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers need --multiclass ova); line skipped
 bad.vw:4:7: bad feature value 'nan' in 'a:nan': not a finite number; line skipped
 bad.vw:5:7: bad feature value 'inf' in 'a:inf': not a finite number; line skipped
 bad.vw:6:7: bad feature value '1e39' in 'a:1e39': too large for a float; line skipped
@@ -33,8 +33,10 @@ bad.vw:11:3: importance weight '-2' is negative; line skipped
 bad.vw:12:7: unexpected '7' before the first '|' (expected: label [importance [initial]] ['tag]); line skipped
 bad.vw:14:7: bad feature value '1x' in 'a:1x': not a number; line skipped
 WANT
-grep -v -e '^$' -e ' = ' -e '^finished run' -e '^final model' -e 'skipped 12' err.txt > got.txt
+grep -v -e '^$' -e ' = ' -e '^finished run' -e '^final model' -e 'skipped 12' -e 'warning: more lines' err.txt > got.txt
 diff want.txt got.txt || fail "messages differ"
+# More bad lines than good ones: the options may not fit the file.
+expect_eq "most lines bad" "hare train: warning: more lines were bad (12) than learned from (2): are --format and --multiclass right for the file? (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)" "$(tail -1 err.txt)"
 expect_eq "lines skipped" 12 "$(summary_value 'lines skipped' err.txt)"
 expect_eq "examples" 2 "$(summary_value 'number of examples' err.txt)"
 grep -q "hare train: skipped 12 malformed line(s); use --strict to stop at the first" err.txt ||
@@ -42,7 +44,7 @@ grep -q "hare train: skipped 12 malformed line(s); use --strict to stop at the f
 
 # predict and audit, which print no summary, close with the count too.
 "$HARE" predict -i bad.model bad.vw > /dev/null 2> err.txt
-expect_eq "predict's count" "hare predict: skipped 12 malformed line(s)" "$(tail -1 err.txt)"
+expect_eq "predict's count" "hare predict: skipped 12 malformed line(s); use --strict to stop at the first" "$(tail -1 err.txt)"
 "$HARE" audit -i bad.model bad.vw > /dev/null 2> err.txt
 expect_eq "audit's count" "hare audit: skipped 12 malformed line(s); use --strict to stop at the first" \
   "$(tail -1 err.txt)"
@@ -50,7 +52,7 @@ expect_eq "audit's count" "hare audit: skipped 12 malformed line(s); use --stric
 # LIBSVM and text lines.
 printf '1 3:1 7:0.5\n+1 3:x\n-1 3\n0 :\n1 a:1\n1 qid:3 4:1 # comment\n' > bad.svm
 "$HARE" train --format libsvm bad.svm --quiet 2> err.txt
-grep -v -e '^$' -e ' = ' -e '^finished run' -e 'skipped 4' err.txt > got.txt
+grep -v -e '^$' -e ' = ' -e '^finished run' -e 'skipped 4' -e 'warning: more lines' err.txt > got.txt
 cat > want.txt <<'WANT'
 bad.svm:2:6: bad feature value 'x' in '3:x': not a number; line skipped
 bad.svm:3:4: feature '3' has no ':value' (LIBSVM features are index:value); line skipped
@@ -78,7 +80,7 @@ grep -q "^hare train: no labelled example to learn from: keep.model is not writt
   fail "empty input message: $(cat err.txt)"
 printf 'ham\tsee you\nspam\twin now\n' > names.tsv
 expect_code 2 "$HARE" train --format text names.tsv -f keep.model --quiet 2> err.txt
-grep -q "keep.model is not written (if the labels are class names, such as 'spam', they need --multiclass ova; fastText's __label__ lines, --format fasttext)$" err.txt ||
+grep -q "keep.model is not written (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)$" err.txt ||
   fail "class-name hint: $(cat err.txt)"
 # The hint is for bad labels only: lines bad for their features do not get it.
 printf '1 | a:nan\n-1 | b:nan\n' > nan.vw
@@ -90,7 +92,7 @@ expect_code 2 "$HARE" train --quiet < /dev/null 2> err.txt
 expect_eq "empty input without -f" "hare train: no labelled example to learn from" "$(tail -1 err.txt)"
 expect_code 2 "$HARE" train --format text names.tsv --quiet 2> err.txt
 expect_eq "class names without -f" \
-  "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', they need --multiclass ova; fastText's __label__ lines, --format fasttext)" \
+  "hare train: no labelled example to learn from (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)" \
   "$(tail -1 err.txt)"
 # Sentences without a TAB are sentences to predict; VW's lines given as
 # text are such sentences.
@@ -112,7 +114,8 @@ expect_eq "binary text lines without a TAB" "--format text reads a label, a TAB"
 printf '| a b\n| c\n' > unlabelled.vw
 "$HARE" train good.vw --save-resume -f resume.model --quiet 2>/dev/null
 expect_code 0 "$HARE" train -i resume.model unlabelled.vw -p unlabelled.txt --quiet 2> err.txt
-expect_eq "predictions only" "hare train: warning: no labelled example to learn from" "$(tail -1 err.txt)"
+expect_eq "predictions only" "hare train: warning: no labelled example to learn from" "$(grep warning err.txt)"
+expect_eq "predictions only: no model" "final model = none (no -f: the model is not saved)" "$(tail -1 err.txt)"
 expect_eq "predictions only: lines" 2 "$(wc -l < unlabelled.txt)"
 expect_code 2 "$HARE" train -i resume.model unlabelled.vw -p unlabelled.txt -f new.model --quiet 2> err.txt
 expect_eq "predictions and -f" "hare train: no labelled example to learn from: new.model is not written" "$(tail -1 err.txt)"
@@ -125,13 +128,13 @@ gzip -c mac.vw > mac.vw.gz
 for f in mac.vw mac.vw.gz; do
   expect_code 2 "$HARE" train "$f" --quiet 2> err.txt
   expect_eq "CR line ends in $f" \
-    "hare train: $f:1: a carriage return (CR) inside the first line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n')" \
+    "hare train: $f:1: a carriage return (CR) inside the first line: hare's lines end in LF or CR LF, not CR alone (lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' ')" \
     "$(cat err.txt)"
 done
 printf '1 | a\r\n-1 | b\rc\n' > crlf.vw
 "$HARE" train crlf.vw --quiet 2> err.txt
 expect_eq "CR LF lines" 1 "$(summary_value 'labelled examples' err.txt)"
-grep -qxF "crlf.vw:2:7: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n'); line skipped" err.txt ||
+grep -qxF "crlf.vw:2:7: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' '); line skipped" err.txt ||
   fail "CR inside line 2: $(cat err.txt)"
 printf '1 | a\n-1 | b\r1 | c\r' > mac2.vw
 expect_code 2 "$HARE" train --strict mac2.vw --quiet 2> err.txt

@@ -108,7 +108,7 @@ expect_eq "cache onto its input" \
 cp d.vw other.vw
 expect_code 2 "$HARE" train data.vw -c other.vw 2> err.txt
 expect_eq "cache onto a file that is not a cache" \
-  "hare train: cannot write cache other.vw: the file there is not a hare cache, and the cache would replace it (remove it, or name another --cache file)" \
+  "hare train: cannot write cache other.vw: the file there is not a hare cache, and the cache would replace it (name another --cache file)" \
   "$(cat err.txt)"
 cmp -s d.vw data.vw && cmp -s d.vw other.vw || fail "a cache replaced a data file"
 # Nor when the input comes on stdin from that file (< data.vw); a pipe or
@@ -336,6 +336,22 @@ Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train --rule pa --pa-variant pa -C 2 d.vw 2> err.txt
 grep -q -- "^hare train: -C is for --pa-variant pa-i and pa-ii: plain pa takes the whole step$" \
   err.txt || fail "-C with plain pa: $(cat err.txt)"
+# fastText's spellings and training's options elsewhere say what hare
+# takes, not "-l: 'r' is not a number".
+expect_code 1 "$HARE" train d.vw -lr 0.5 2> err.txt
+expect_eq "-lr" "hare train: unknown option -lr (hare's is -l)" "$(head -1 err.txt)"
+expect_code 1 "$HARE" train d.vw -wordNgrams 2 2> err.txt
+expect_eq "-wordNgrams" "hare train: unknown option -wordNgrams (hare's is --ngram)" "$(head -1 err.txt)"
+"$HARE" train --quiet d.vw -f opts.model 2>/dev/null
+expect_code 1 "$HARE" test -i opts.model --ngram 2 d.vw 2> err.txt
+expect_eq "test --ngram" "hare test: unknown option --ngram (a training option: the model keeps what it was trained with)" "$(head -1 err.txt)"
+# predict takes test's --strict and --quiet.
+printf '1 | a\nx | b\n' > onebad.vw
+expect_code 2 "$HARE" predict -i opts.model --strict --quiet onebad.vw > /dev/null 2> err.txt
+grep -q "^hare predict: onebad.vw:2:1: bad label 'x'.*(stopped by --strict)$" err.txt || fail "predict --strict: $(cat err.txt)"
+# Without -f the summary says no model was saved.
+"$HARE" train d.vw --quiet 2> err.txt
+expect_eq "no -f" "final model = none (no -f: the model is not saved)" "$(grep '^final model' err.txt)"
 # Output the system refuses is an error, not a success.
 # Past the file size limit (ulimit -f, in KiB) a write fails as any other
 # refused write, with its reason, rather than the signal ending hare

@@ -51,7 +51,7 @@ expect_eq "unicode" "$(printf '\xc3\xa9t\xc3\xa9\t_TARGET_ They\xe2\x80\x99re\nt
 # words in one window: the line is skipped, as train and features skip it.
 printf 'ok weather\nthe weather\rwhether now\nok weather\r\n' |
   { expect_code 2 "$HARE" confusion --set whether,weather > out.txt 2> err.txt; }
-grep -qxF "<stdin>:2:12: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (convert with tr '\\r' '\\n'); line skipped" err.txt ||
+grep -qxF "<stdin>:2:12: a carriage return (CR) inside the line: hare's lines end in LF or CR LF, not CR alone (lines that end in CR: tr '\\r' '\\n'; a CR within a line: tr '\\r' ' '); line skipped" err.txt ||
   fail "CR: $(cat err.txt)"
 expect_eq "CR: the other lines" "$(printf 'weather\tok _TARGET_\nweather\tok _TARGET_')" "$(cat out.txt)"
 # Windows on raw sentences, not hare confusion's lines, find no marker: a

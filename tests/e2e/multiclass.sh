@@ -200,4 +200,18 @@ expect_eq "importance 0: classes" "$(model_header nonzero.model | grep -v '^exam
   "$(model_header zero.model | grep -v '^examples trained ')"
 expect_eq "importance 0: dump" "$("$HARE" model dump -i nonzero.model)" "$("$HARE" model dump -i zero.model)"
 
+# Options that likely do not fit the file are warned of, though a model is
+# made: one class only; a test file none of whose labels is a class of the
+# model (spelt otherwise: '"ham"' against 'ham').
+printf 'neg\tdull\nneg\tslow\n' > one.tsv
+"$HARE" train --format text --multiclass ova one.tsv -f one.model --quiet 2> err.txt
+expect_eq "one class" "hare train: warning: every labelled example is of the class 'neg': the model knows that class only, and predicts it for everything" "$(tail -1 err.txt)"
+printf '"ham"\tsee you\n"spam"\twin now\n' > quoted.tsv
+printf 'ham\tsee you\nspam\twin now\n' > plain.tsv
+"$HARE" train --format text --multiclass ova quoted.tsv -f quoted.model --quiet 2> /dev/null
+"$HARE" test -i quoted.model plain.tsv --quiet 2> err.txt
+expect_eq "no test label a class" "hare test: warning: no test label is a class of the model (the model's: '\"ham\"' '\"spam\"'; the test file's: 'ham' 'spam')" "$(grep warning err.txt)"
+"$HARE" test -i quoted.model quoted.tsv --quiet 2> err.txt
+grep -q warning err.txt && fail "a warning on the model's own labels: $(cat err.txt)"
+
 echo "trec accuracy $accuracy, rt-polarity ECE $ece (raw $raw_ece), log loss $loss"
