@@ -11,6 +11,31 @@
 namespace hare::tools {
 namespace {
 
+// Whether `typed` (an option's value as given) holds a UTF-8 continuation
+// byte: typed as part of a character (é is \xc3\xa9), it starts no
+// namespace; written \xa9 it is meant (a Latin-1 namespace), and the
+// decoded letters hold it but the typed text does not.
+bool TypedContinuation(std::string_view typed) {
+  return std::any_of(typed.begin(), typed.end(),
+                     [](char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; });
+}
+
+// For letters that hold a byte of 0x80 or more: a letter is a byte, as VW
+// takes a namespace's first byte, so the namespaces starting with 'é' are
+// \xc3. "" for letters of ASCII.
+std::string WideLetterHint(std::string_view letters) {
+  const auto wide = std::find_if(letters.begin(), letters.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+  if (wide == letters.end()) return "";
+  auto after = wide + 1;
+  while (after != letters.end() && (static_cast<unsigned char>(*after) & 0xc0) == 0x80) ++after;
+  return absl::StrFormat(
+      "; a letter is a byte, a namespace's first (as VW reads it): namespaces starting with %s "
+      "are \\x%02x",
+      io::Quote(std::string_view(&*wide, static_cast<size_t>(after - wide))),
+      static_cast<unsigned char>(*wide));
+}
+
 // A flag whose value must be one of a set of names.
 template <class E>
 void AddChoice(FlagParser& flags, const char* names, const char* value_name, const char* help,
@@ -68,26 +93,10 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
     return [&o, letters, name](std::string_view value) {
       absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
       if (!v.ok()) return v.status();
-      // A letter is a byte, as VW takes a namespace's first byte: é is 2, and
-      // its second, a UTF-8 continuation byte typed as part of a character,
-      // starts no namespace (written \xb0, such a byte is meant: Latin-1).
-      const bool continuation = std::any_of(value.begin(), value.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xc0) == 0x80;
-      });
-      if (v->size() != letters || continuation) {
-        const auto wide = std::find_if(
-            v->begin(), v->end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-        auto after = wide == v->end() ? wide : wide + 1;
-        while (after != v->end() && (static_cast<unsigned char>(*after) & 0xc0) == 0x80) ++after;
+      if (v->size() != letters || TypedContinuation(value)) {
         return absl::InvalidArgumentError(absl::StrCat(
             name, " takes ", letters, " namespace letters (':' for any), e.g. ",
-            letters == 2 ? "-q ab" : "--cubic abc",
-            wide == v->end()
-                ? ""
-                : absl::StrFormat("; a letter is a byte, a namespace's first (as VW reads it): "
-                                  "namespaces starting with %s are \\x%02x",
-                                  io::Quote(std::string_view(&*wide, after - wide)),
-                                  static_cast<unsigned char>(*wide))));
+            letters == 2 ? "-q ab" : "--cubic abc", WideLetterHint(*v)));
       }
       // The same interaction twice is one (VW too removes duplicate interactions).
       std::vector<std::string>& all = o.parse.interactions;
@@ -101,6 +110,10 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
       absl::StatusOr<std::string> given = NamespaceLetters(name, v, /*any_allowed=*/false);
       if (!given.ok()) return given.status();
       if (given->empty()) return absl::InvalidArgumentError(absl::StrCat(name, " takes letters"));
+      if (TypedContinuation(v)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, " takes namespace letters", WideLetterHint(*given)));
+      }
       for (const char c : *given) {
         if (out->find(c) == std::string::npos) out->push_back(c);
       }

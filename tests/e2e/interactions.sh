@@ -55,6 +55,8 @@ expect_eq "-q éa" "hare train: -q takes 2 namespace letters (':' for any), e.g.
 "$HARE" train train.vw -q '\xa9a' --quiet 2>/dev/null || fail "-q '\\xa9a' refused"
 expect_code 1 "$HARE" train train.vw -q 'é' 2> err.txt
 expect_eq "-q é" "hare train: -q takes 2 namespace letters (':' for any), e.g. -q ab; a letter is a byte, a namespace's first (as VW reads it): namespaces starting with 'é' are \xc3" "$(head -1 err.txt)"
+expect_code 1 "$HARE" train train.vw --ignore 'é' 2> err.txt
+expect_eq "--ignore é" "hare train: --ignore takes namespace letters; a letter is a byte, a namespace's first (as VW reads it): namespaces starting with 'é' are \xc3" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --format libsvm train.vw -q ab 2> err.txt
 grep -q "need --format vw" err.txt || fail "-q with libsvm: $(cat err.txt)"
 echo ok
