@@ -37,17 +37,26 @@ class ExampleReader::Pipeline {
            const ChunkerOptions& chunking, int threads)
       : chunker_(std::move(paths), chunking), slots_(2 * static_cast<size_t>(threads) + 2) {
     for (Slot& s : slots_) free_.push_back(&s);
-    reader_ = std::thread([this] { Guarded([this] { ReadLoop(); }); });
-    // A thread the system refuses (a process limit, ulimit -v): the parsers
-    // started do the work, as any number gives the same batches; with none,
-    // the reader is stopped and the refusal goes to the caller.
-    for (int i = 0; i < threads; ++i) {
+    // Threads the system refuses (a process limit, ulimit -v): the parsers
+    // started do the work, as any number gives the same batches. One parser
+    // starts before the reader, as it only waits; without it, or without
+    // the reader, what started is stopped and the caller is told.
+    parsers_.reserve(static_cast<size_t>(threads));
+    try {
+      parsers_.emplace_back([this, parse] { Guarded([&] { ParseLoop(parse); }); });
+      reader_ = std::thread([this] { Guarded([this] { ReadLoop(); }); });
+    } catch (const std::system_error& e) {
+      Stop();
+      throw CannotStartThread(e.code().message());
+    } catch (...) {
+      Stop();
+      throw;
+    }
+    for (int i = 1; i < threads; ++i) {
       try {
         parsers_.emplace_back([this, parse] { Guarded([&] { ParseLoop(parse); }); });
-      } catch (const std::system_error&) {
-        if (!parsers_.empty()) break;
-        Stop();
-        throw;
+      } catch (...) {  // refused, or its memory: fewer do the work
+        break;
       }
     }
   }

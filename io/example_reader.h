@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,13 @@
 #include "io/parser.h"
 
 namespace hare::io {
+
+// A thread the system would not start (a process limit, ulimit -u or -v)
+// where the reading needs one: what() is the system's reason.
+class CannotStartThread : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 class ExampleReader : public ExampleStream {
  public:

@@ -69,7 +69,7 @@ bool ParseBinaryLabel(std::string_view text, float* label, std::string* message)
   if ((value != -1.0f && value != 0.0f && value != 1.0f) || underflow) {
     *message = absl::StrCat("label ", Quote(text),
                             " is outside the expected set: binary labels are -1 and +1 (0 means "
-                            "-1; class numbers need --multiclass ova)");
+                            "-1; class numbers are for models trained with --multiclass ova)");
     return false;
   }
   *label = value == 1.0f ? 1.0f : -1.0f;

@@ -180,6 +180,9 @@ std::string LzmaWhy(int code) {
   }
   if (code == bio::lzma::data_error) return "the data is corrupt";
   if (code == bio::lzma::options_error) return "options this liblzma does not support";
+  // LZMA_MEMLIMIT_ERROR: Boost's decoder allows 100 MiB, and a stream of a
+  // larger dictionary (xz --lzma2=dict=...) needs more.
+  if (code == 6) return "its dictionary needs more than the 100 MiB hare's xz decoder allows";
   return absl::StrCat("liblzma error ", code);
 }
 
@@ -243,6 +246,7 @@ class CompressedSource : public Source {
       std::streamsize n = bio::read(stream_, buffer, static_cast<std::streamsize>(size));
       return n < 0 ? 0 : static_cast<size_t>(n);
     } catch (const bio::lzma_error& e) {
+      if (e.error() == bio::lzma::mem_error) throw std::bad_alloc();  // the memory, not the file
       return CorruptInput(*fd_, compression_, LzmaWhy(e.error()));
     } catch (const bio::bzip2_error& e) {
       return CorruptInput(*fd_, compression_, Bzip2Why(e.error()));
@@ -278,7 +282,7 @@ class GzipSource : public Source {
   GzipSource& operator=(const GzipSource&) = delete;
 
   absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
-    if (!ok_) return absl::ResourceExhaustedError("out of memory (zlib's inflateInit2 failed)");
+    if (!ok_) throw std::bad_alloc();  // zlib's inflateInit2 failed: its state's memory
     z_.next_out = reinterpret_cast<Bytef*>(buffer);
     z_.avail_out = static_cast<uInt>(std::min<size_t>(size, 1u << 30));
     const uInt room = z_.avail_out;
@@ -310,6 +314,7 @@ class GzipSource : public Source {
         member_open_ = false;
         ++members_;
       } else if (ret != Z_OK) {
+        if (ret == Z_MEM_ERROR) throw std::bad_alloc();  // the memory, not the file
         if (member_start_ && members_ > 0 && ret == Z_DATA_ERROR) {
           return Corrupt("the bytes after the last member are not gzip data");
         }
@@ -344,14 +349,14 @@ class ZstdSource : public Source {
   explicit ZstdSource(std::unique_ptr<PeekedFd> fd)
       : fd_(std::move(fd)), stream_(ZSTD_createDStream()), in_buffer_(ZSTD_DStreamInSize()) {
     if (stream_ == nullptr) throw std::bad_alloc();
-    // Frames of any window zstd makes (--long=31 included), as `zstd -d
-    // --long=31` reads them: the window's memory is taken only when a frame
-    // asks for it.
-    ZSTD_DCtx_setParameter(stream_, ZSTD_d_windowLogMax, kMostWindowLog);
+    // Frames of any window this libzstd decodes (--long=31 included on 64
+    // bits), as `zstd -d --long=31` reads them: the window's memory is
+    // taken only as a frame's data fills it.
+    const ZSTD_bounds most = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
+    if (!ZSTD_isError(most.error)) {
+      ZSTD_DCtx_setParameter(stream_.get(), ZSTD_d_windowLogMax, most.upperBound);
+    }
   }
-  ~ZstdSource() override { ZSTD_freeDStream(stream_); }
-  ZstdSource(const ZstdSource&) = delete;
-  ZstdSource& operator=(const ZstdSource&) = delete;
 
   absl::StatusOr<size_t> Read(char* buffer, size_t size) override {
     ZSTD_outBuffer out{buffer, size, 0};
@@ -365,7 +370,7 @@ class ZstdSource : public Source {
         }
         in_ = ZSTD_inBuffer{in_buffer_.data(), *n, 0};
       }
-      const size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
+      const size_t ret = ZSTD_decompressStream(stream_.get(), &out, &in_);
       if (ZSTD_isError(ret)) {
         // After a whole frame, bytes that do not start one: said as gzip says it.
         if (!frame_open_ && ZSTD_getErrorCode(ret) == ZSTD_error_prefix_unknown) {
@@ -381,14 +386,15 @@ class ZstdSource : public Source {
   Compression compression() const override { return Compression::kZstd; }
 
  private:
-  static constexpr int kMostWindowLog = 31;  // zstd's largest on 64 bits (2 GiB)
-
   absl::Status Corrupt(const char* why) const {
     return CorruptInput(*fd_, Compression::kZstd, why);
   }
 
   std::unique_ptr<PeekedFd> fd_;
-  ZSTD_DStream* stream_;
+  struct FreeStream {
+    void operator()(ZSTD_DStream* stream) const { ZSTD_freeDStream(stream); }
+  };
+  std::unique_ptr<ZSTD_DStream, FreeStream> stream_;
   std::vector<char> in_buffer_;
   ZSTD_inBuffer in_{nullptr, 0, 0};
   bool frame_open_ = true;  // nothing decoded yet: an empty stream is truncated too

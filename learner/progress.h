@@ -13,6 +13,7 @@ namespace hare::learner {
 struct RunStats {
   uint64_t examples = 0;     // parsed examples
   uint64_t labelled = 0;     // of which had a label
+  uint64_t positive = 0;     // of which +1 (binary labels: class 1)
   uint64_t features = 0;     // active features, constant included
   uint64_t bytes = 0;        // the text's bytes (after decompression), every pass
   uint64_t bad_lines = 0;    // lines skipped as malformed

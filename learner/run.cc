@@ -140,6 +140,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
           }
         } else if (ids[i] >= 0) {
           ++stats.labelled;
+          stats.positive += classes.binary() && ids[i] == 1;
           stats.mistakes += wrong;
         }
         table.Add(

@@ -295,7 +295,9 @@ TEST_P(VwBadLineTest, IsSkippedAndReported) {
   EXPECT_EQ(b.feature_count(), 4u);  // nothing of the bad line is left behind
 }
 
-const char kOutsideSet[] = " is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers need --multiclass ova)";
+const char kOutsideSet[] =
+    " is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers are "
+    "for models trained with --multiclass ova)";
 
 INSTANTIATE_TEST_SUITE_P(
     Messages, VwBadLineTest,

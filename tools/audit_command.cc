@@ -12,6 +12,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/output.h"
+#include "tools/train_flags.h"
 
 namespace hare::tools {
 namespace {
@@ -34,7 +35,9 @@ int AuditCommand(int argc, char** argv) {
   std::string model_path;
   bool strict = false;
   std::vector<std::string> inputs;
+  const TrainingFlagNames training;
   FlagParser flags;
+  flags.SetTrainingOptions(training.parser());
   flags.AddString("-i,--initial-regressor", "MODEL", "the model (required)", &model_path);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;

@@ -147,15 +147,7 @@ std::string FlagParser::JobHint(std::string_view name) const {
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
   // Training's options given to a command that uses a model.
-  static constexpr std::string_view kTraining[] = {
-      "--ngram",      "--skips",     "--minn",          "--maxn",          "--affix",
-      "--bos",        "--keep-case", "--window",        "--collocations",  "--no-unigrams",
-      "--target",     "--label",     "--unit-norm",     "--noconstant",    "--hash-seed",
-      "--cubic",      "--quadratic", "--ignore",        "--ignore-linear", "--keep",
-      "--multiclass", "--rule",      "--passes",        "--average",       "--adagrad",
-      "-l",           "--loss",      "--probabilities", "--keep-names",    "--shuffle"};
-  if (uses_a_model && !trains &&
-      std::find(std::begin(kTraining), std::end(kTraining), name) != std::end(kTraining))
+  if (training_ != nullptr && !trains && training_->Knows(name))
     return " (a training option: the model keeps what it was trained with)";
   return "";
 }

@@ -48,6 +48,10 @@ class FlagParser {
   // Whether Parse met the flag `name` (by any of its names).
   bool WasGiven(std::string_view name) const;
   bool Knows(std::string_view name) const { return Find(name) != nullptr; }
+  // For a command that uses a model: training's options (hare train's
+  // parser, which must outlive this one), so that one given here is told
+  // the model keeps it rather than only that it is unknown.
+  void SetTrainingOptions(const FlagParser* training) { training_ = training; }
 
  private:
   struct Flag {
@@ -67,6 +71,7 @@ class FlagParser {
   std::vector<Flag> flags_;
   std::vector<Given> given_;
   bool reads_data_;
+  const FlagParser* training_ = nullptr;
 };
 
 // An option's float: a finite number, not one so small that it reads as 0.

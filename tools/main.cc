@@ -10,11 +10,11 @@
 #include <new>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include "absl/strings/str_cat.h"
 #include "hashing/text_features.h"
 #include "io/example_cache.h"
+#include "io/example_reader.h"
 #include "learner/model.h"
 #include "learner/weight_table.h"
 #include "tools/commands.h"
@@ -105,9 +105,8 @@ int main(int argc, char** argv) {
     // Most often the weight table: 2^b slots of several floats each.
     std::cerr << "hare " << name << ": " << hare::learner::OutOfMemory(e) << "\n";
     return hare::tools::kExitInput;
-  } catch (const std::system_error& e) {
-    // A thread the system would not start (a process limit, ulimit -v).
-    std::cerr << "hare " << name << ": cannot start a thread: " << e.code().message()
+  } catch (const hare::io::CannotStartThread& e) {
+    std::cerr << "hare " << name << ": cannot start a thread: " << e.what()
               << " (--threads 1 reads on the learning thread)\n";
     return hare::tools::kExitInput;
   }

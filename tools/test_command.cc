@@ -20,6 +20,7 @@
 #include "tools/commands.h"
 #include "tools/output.h"
 #include "tools/predictions.h"
+#include "tools/train_flags.h"
 
 namespace hare::tools {
 namespace {
@@ -56,7 +57,9 @@ int TestCommand(int argc, char** argv) {
   int64_t threads = DefaultThreads();
   int64_t top = 1;
   std::vector<std::string> inputs;
+  const TrainingFlagNames training;
   FlagParser flags;
+  flags.SetTrainingOptions(training.parser());
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to test (required)", &model_path);
   flags.AddString("-p,--predictions", "FILE", "write predictions to FILE ('-' for stdout)",
                   &predictions_path);
@@ -220,7 +223,9 @@ int PredictCommand(int argc, char** argv) {
   int64_t top = 1;
   std::vector<std::string> inputs;
   bool strict = false, quiet = false;
+  const TrainingFlagNames training;
   FlagParser flags;
+  flags.SetTrainingOptions(training.parser());
   flags.AddString("-i,--initial-regressor", "MODEL", "the model to predict with (required)",
                   &model_path);
   flags.AddInt("--top", "K", kTopHelp, &top);

@@ -69,8 +69,8 @@ std::string InputHint(const learner::TrainOptions& o, const learner::RunStats& s
            "fasttext)";
   }
   if (o.parse.format == io::Format::kVw && o.parse.class_labels && stats.bad_lines > 0) {
-    return " (--format is vw by default: a label, then '|' and the features; label TAB sentence "
-           "is --format text, __label__ lines --format fasttext)";
+    return " (--format vw, the default, reads a label, then '|' and the features; label TAB "
+           "sentence is --format text, __label__ lines --format fasttext)";
   }
   return "";
 }
@@ -379,15 +379,21 @@ int TrainCommand(int argc, char** argv) {
   }
   ReportSkipped("train", result->stats.bad_lines, /*has_strict=*/true);
   // Most lines bad, or one class: the options likely do not fit the file
-  // (its format, a header, swapped columns), though a model was made.
-  if (result->stats.bad_lines > result->stats.labelled) {
+  // (its format, a header, swapped columns), though a model was made. Every
+  // pass reads the same lines; the bad ones are counted once.
+  const uint64_t examples =
+      result->passes.empty() ? 0 : result->stats.examples / result->passes.size();
+  if (result->stats.labelled > 0 && result->stats.bad_lines > examples) {
     std::cerr << "hare train: warning: more lines were bad (" << result->stats.bad_lines
-              << ") than learned from (" << result->stats.labelled
+              << ") than read as examples (" << examples
               << "): are --format and --multiclass right for the file?" << hint << "\n";
   }
-  if (result->classes.size() == 1) {
-    std::cerr << "hare train: warning: every labelled example is of the class "
-              << io::Quote(result->classes[0])
+  const uint64_t positive = result->stats.positive, labelled = result->stats.labelled;
+  const bool binary = l.multiclass == learner::Multiclass::kNone;
+  if ((!binary && result->classes.size() == 1) ||
+      (binary && !start && labelled > 0 && (positive == 0 || positive == labelled))) {
+    const std::string only = binary ? (positive == 0 ? "-1" : "+1") : io::Quote(result->classes[0]);
+    std::cerr << "hare train: warning: every labelled example is of the class " << only
               << ": the model knows that class only, and predicts it for everything\n";
   }
   return kExitOk;

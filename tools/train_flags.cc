@@ -94,9 +94,9 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
       absl::StatusOr<std::string> v = NamespaceLetters(name, value, /*any_allowed=*/true);
       if (!v.ok()) return v.status();
       if (v->size() != letters || TypedContinuation(value)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            name, " takes ", letters, " namespace letters (':' for any), e.g. ",
-            letters == 2 ? "-q ab" : "--cubic abc", WideLetterHint(*v)));
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, " takes ", letters, " namespace letters (':' for any), e.g. ",
+                         letters == 2 ? "-q ab" : "--cubic abc", WideLetterHint(*v)));
       }
       // The same interaction twice is one (VW too removes duplicate interactions).
       std::vector<std::string>& all = o.parse.interactions;

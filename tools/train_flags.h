@@ -42,4 +42,19 @@ class TrainFlags {
 // for hare model info; the features and classes are kept apart.
 std::string LearnerFlags(const learner::TrainOptions& options);
 
+// hare train's flags, for a command that uses a model to name them in its
+// messages (FlagParser::SetTrainingOptions): not movable, as the flags are
+// bound to it.
+class TrainingFlagNames {
+ public:
+  TrainingFlagNames() : flags_(parser_) {}
+  TrainingFlagNames(const TrainingFlagNames&) = delete;
+  TrainingFlagNames& operator=(const TrainingFlagNames&) = delete;
+  const FlagParser* parser() const { return &parser_; }
+
+ private:
+  FlagParser parser_;
+  TrainFlags flags_;
+};
+
 }  // namespace hare::tools

@@ -300,10 +300,11 @@ std::vector<Result> EvaluateAll(const Setup& setup,
     for (size_t i; (i = next++) < candidates.size();) results[i] = Evaluate(setup, candidates[i]);
   };
   std::vector<std::thread> pool;
+  pool.reserve(static_cast<size_t>(std::max(threads, 1)));
   for (int t = 1; t < threads && t < static_cast<int>(candidates.size()); ++t) {
     try {
       pool.emplace_back(work);
-    } catch (const std::system_error&) {  // refused by the system: fewer do the work
+    } catch (...) {  // refused by the system, or its memory: fewer do the work
       break;
     }
   }

@@ -21,7 +21,7 @@ printf '%s\n' \
 "$HARE" train bad.vw -f bad.model --quiet 2> err.txt
 cat > want.txt <<'WANT'
 bad.vw:2:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass); line skipped
-bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers need --multiclass ova); line skipped
+bad.vw:3:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers are for models trained with --multiclass ova); line skipped
 bad.vw:4:7: bad feature value 'nan' in 'a:nan': not a finite number; line skipped
 bad.vw:5:7: bad feature value 'inf' in 'a:inf': not a finite number; line skipped
 bad.vw:6:7: bad feature value '1e39' in 'a:1e39': too large for a float; line skipped
@@ -36,7 +36,7 @@ WANT
 grep -v -e '^$' -e ' = ' -e '^finished run' -e '^final model' -e 'skipped 12' -e 'warning: more lines' err.txt > got.txt
 diff want.txt got.txt || fail "messages differ"
 # More bad lines than good ones: the options may not fit the file.
-expect_eq "most lines bad" "hare train: warning: more lines were bad (12) than learned from (2): are --format and --multiclass right for the file? (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)" "$(tail -1 err.txt)"
+expect_eq "most lines bad" "hare train: warning: more lines were bad (12) than read as examples (2): are --format and --multiclass right for the file? (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)" "$(tail -1 err.txt)"
 expect_eq "lines skipped" 12 "$(summary_value 'lines skipped' err.txt)"
 expect_eq "examples" 2 "$(summary_value 'number of examples' err.txt)"
 grep -q "hare train: skipped 12 malformed line(s); use --strict to stop at the first" err.txt ||
@@ -52,7 +52,7 @@ expect_eq "audit's count" "hare audit: skipped 12 malformed line(s); use --stric
 # LIBSVM and text lines.
 printf '1 3:1 7:0.5\n+1 3:x\n-1 3\n0 :\n1 a:1\n1 qid:3 4:1 # comment\n' > bad.svm
 "$HARE" train --format libsvm bad.svm --quiet 2> err.txt
-grep -v -e '^$' -e ' = ' -e '^finished run' -e 'skipped 4' -e 'warning: more lines' err.txt > got.txt
+grep -v -e '^$' -e ' = ' -e '^finished run' -e 'skipped 4' -e 'warning: more lines' -e 'warning: every labelled' err.txt > got.txt
 cat > want.txt <<'WANT'
 bad.svm:2:6: bad feature value 'x' in '3:x': not a number; line skipped
 bad.svm:3:4: feature '3' has no ':value' (LIBSVM features are index:value); line skipped

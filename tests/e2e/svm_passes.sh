@@ -15,7 +15,7 @@ weights() {  # a's and b's weights in model $1, to 4 decimals
 for shuffle in "" "--shuffle"; do
   "$HARE" train --quiet --rule svm -C 0.001 --noconstant --passes 20 --holdout-off $shuffle \
     --keep-names d.vw -f svm.hare 2> err.txt
-  expect_eq "svm $shuffle bad line" "d.vw:2337:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers need --multiclass ova); line skipped" "$(grep '^d.vw' err.txt)"
+  expect_eq "svm $shuffle bad line" "d.vw:2337:1: label '2' is outside the expected set: binary labels are -1 and +1 (0 means -1; class numbers are for models trained with --multiclass ova); line skipped" "$(grep '^d.vw' err.txt)"
   expect_eq "svm $shuffle weights" "a=0.6500 b=-1.6500 " "$(weights svm.hare)"
 done
 "$HARE" train --quiet --rule pa -C 0.001 --noconstant --passes 20 --holdout-off --keep-names d.vw \
