@@ -53,6 +53,12 @@ TEST(FlagParserTest, AValueSpelledFourWays) {
   EXPECT_EQ(Parse({"-l", "-0.5"}).rate, -0.5f);
 }
 
+// fastText's spellings name hare's option, not "-l: 'r' is not a number".
+TEST(FlagParserTest, FastTextsSpellingsNameHares) {
+  EXPECT_EQ(Parse({"-lr", "0.5"}).error, "unknown option -lr (hare's is -l)");
+  EXPECT_EQ(Parse({"-l0.5"}).rate, 0.5f);  // an attached value still is one
+}
+
 TEST(FlagParserTest, AttachedValuesOnlyAfterAShortFlagThatTakesOne) {
   EXPECT_EQ(Parse({"-x5"}).error, "unknown option -x5");
   EXPECT_EQ(Parse({"--bits24"}).error, "unknown option --bits24");

@@ -243,6 +243,7 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   // The held-out examples and mistakes of every fold, after each pass: the
   // error of all held-out examples together, however unequal the folds.
   std::vector<learner::PassResult> all(static_cast<size_t>(o.passes));
+  size_t run_by_all = all.size();  // passes every fold ran
   std::set<std::string> held_out_classes;
   for (int fold = 0; fold < setup.folds; ++fold) {
     o.holdout_offset = fold;
@@ -271,19 +272,25 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
     const std::vector<std::string> names =
         r->classes.empty() ? learner::ClassMap::Binary().names() : r->classes;
     held_out_classes.insert(first.holdout_one_class ? names[first.holdout_class] : "");
-    // A fold stopped early keeps its last error for the passes it skipped.
-    for (size_t p = 0; p < all.size(); ++p) {
-      const learner::PassResult& pass = r->passes[std::min(p, r->passes.size() - 1)];
-      all[p].holdout_mistakes += pass.holdout_mistakes;
-      all[p].holdout_examples += pass.holdout_examples;
+    // Each fold stops early on its own; the passes every fold ran are the
+    // ones scored, so that a pass count's score is what that many passes
+    // give on every fold.
+    run_by_all = std::min(run_by_all, r->passes.size());
+    for (size_t p = 0; p < std::min(all.size(), r->passes.size()); ++p) {
+      all[p].holdout_mistakes += r->passes[p].holdout_mistakes;
+      all[p].holdout_examples += r->passes[p].holdout_examples;
     }
   }
   auto less_error = [](const learner::PassResult& a, const learner::PassResult& b) {
     return a.holdout_error() < b.holdout_error();
   };
+  const auto scored = all.begin() + static_cast<std::ptrdiff_t>(run_by_all);
   const size_t best =
-      static_cast<size_t>(std::min_element(all.begin(), all.end(), less_error) - all.begin());
-  result.accuracy = 1 - all[best].holdout_error();
+      static_cast<size_t>(std::min_element(all.begin(), scored, less_error) - all.begin());
+  // Right over held out, as hare test counts it (1 - mistakes/n rounds
+  // otherwise at a half).
+  result.accuracy = static_cast<double>(all[best].holdout_examples - all[best].holdout_mistakes) /
+                    static_cast<double>(all[best].holdout_examples);
   result.held_out = all[best].holdout_examples;
   result.passes = static_cast<int>(best) + 1;
   if (held_out_classes.size() == 1) result.one_class = *held_out_classes.begin();
@@ -340,14 +347,17 @@ int TuneCommand(int argc, char** argv) {
   int64_t folds = 1, max_passes = 20;
   flags.AddInt("--folds", "K",
                "score on K folds, every K-th example held out at K offsets, on all held-out "
-               "examples together (default 1: one holdout of every 5th example)",
+               "examples together (2 to 100; without it, one holdout of every 5th example)",
                &folds);
   flags.AddInt("--max-passes", "N", "passes tried for each candidate (default 20)", &max_passes);
   Setup setup;
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &setup.inputs); code >= 0)
     return code;
   std::vector<std::string> problems = train.Finish();
-  if (folds < 1 || folds > 100) problems.push_back("--folds must be 1 to 100");
+  if (flags.WasGiven("--folds") && (folds < 2 || folds > 100)) {
+    problems.push_back(
+        "--folds must be 2 to 100 (without it, every 5th example is held out, once)");
+  }
   if (max_passes < 1 || max_passes > 1000) problems.push_back("--max-passes must be 1 to 1000");
   if (setup.inputs.empty() ||
       std::find(setup.inputs.begin(), setup.inputs.end(), "-") != setup.inputs.end()) {
@@ -508,8 +518,14 @@ int TuneCommand(int argc, char** argv) {
   const double p = (best.accuracy * n + 2) / (n + 4);
   const double se = std::sqrt(p * (1 - p) / (n + 4));
   // The command to copy, its words quoted as a shell needs them.
+  // A file named -x.tsv is ./-x.tsv there, so that train does not take it
+  // for an option.
+  std::vector<std::string> inputs = setup.inputs;
+  for (std::string& input : inputs) {
+    if (input.size() > 1 && input[0] == '-') input = "./" + input;
+  }
   std::string command = "hare train";
-  for (const std::vector<std::string>* words : {&args, &setup.inputs}) {
+  for (const std::vector<std::string>* words : {&args, &inputs}) {
     for (const std::string& word : *words) absl::StrAppend(&command, " ", ShellWord(word));
   }
   std::cerr << absl::StrFormat(
@@ -536,7 +552,7 @@ int TuneCommand(int argc, char** argv) {
   std::cout << line << "\n";
   if (train.options.model_out.empty()) return kExitOk;
   std::cout.flush();
-  args.insert(args.end(), setup.inputs.begin(), setup.inputs.end());
+  args.insert(args.end(), inputs.begin(), inputs.end());
   for (const FlagParser::Given& g : flags.given()) {
     for (std::string_view pass_on :
          {"-f", "--keep-names", "--threads", "--quiet", "--strict", "--save-resume"}) {

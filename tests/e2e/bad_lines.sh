@@ -36,6 +36,10 @@ WANT
 grep -v -e '^$' -e ' = ' -e '^finished run' -e '^final model' -e 'skipped 12' -e 'warning: more lines' err.txt > got.txt
 diff want.txt got.txt || fail "messages differ"
 # More bad lines than good ones: the options may not fit the file.
+# Every pass reads the same lines, the bad ones counted once: so with 3
+# passes too.
+"$HARE" train bad.vw --passes 3 --quiet 2> passes.txt
+expect_eq "most lines bad, 3 passes" 1 "$(grep -c 'more lines were bad (12) than read as examples (2)' passes.txt)"
 expect_eq "most lines bad" "hare train: warning: more lines were bad (12) than read as examples (2): are --format and --multiclass right for the file? (if the labels are class names, such as 'spam', or class numbers, such as VW's --oaa 1 to K, they need --multiclass ova; fastText's __label__ lines, --format fasttext)" "$(tail -1 err.txt)"
 expect_eq "lines skipped" 12 "$(summary_value 'lines skipped' err.txt)"
 expect_eq "examples" 2 "$(summary_value 'number of examples' err.txt)"
@@ -60,6 +64,9 @@ bad.svm:4:3: bare ':' where index:value was expected; line skipped
 bad.svm:5:3: bad index 'a' in 'a:1': not a non-negative integer; line skipped
 WANT
 diff want.txt got.txt || fail "LIBSVM messages differ"
+# Its two good lines are both +1: a model of one label.
+grep -qx "hare train: warning: every labelled example is of the class +1: the model knows that class only, and predicts it for everything" err.txt ||
+  fail "one label: $(cat err.txt)"
 printf 'pos\tgood film\n1\tgood film\n' > bad.txt
 "$HARE" train --format text bad.txt --quiet 2> err.txt
 grep -q "^bad.txt:1:1: bad label 'pos': not a number (labels that are names are for models trained with --multiclass); line skipped$" err.txt || fail "text label"

@@ -119,6 +119,39 @@ while read -r score passes options; do
   checked=$((checked + 1))
 done < <(awk 'NR > 1 && $1 != "best:" && $1 != "hare" && $1 != "-"' rt.log)
 ((checked >= 10)) || fail "only $checked rows checked: $(cat rt.log)"
+# The same with --folds 3, every example held out once (n % 3 == k for
+# fold k's offset): each fold stops early on its own, and a row's passes are
+# ones every fold ran, so its score is that many passes on each fold.
+# (On these 600 generated examples the folds stop at different passes.)
+"$HARE" gen -n 600 --seed 1 > g.vw
+"$HARE" tune --max-passes 10 --folds 3 --threads 2 --rule sgd --loss logistic g.vw > /dev/null 2> folds.log
+checked=0
+while read -r score passes options; do
+  [[ $options == *--shuffle* ]] && continue
+  more=""
+  ((passes > 1)) && more="--passes $passes --holdout-off"
+  right=0
+  for k in 0 1 2; do
+    awk -v k=$k 'NR % 3 != k' g.vw > fold.train.vw
+    awk -v k=$k 'NR % 3 == k' g.vw > fold.held.vw
+    # shellcheck disable=SC2086
+    "$HARE" train --quiet $options $more fold.train.vw -f fold.model 2>/dev/null ||
+      fail "train refused the row $options"
+    got=$("$HARE" test -i fold.model fold.held.vw --quiet 2>&1 | sed -n 's/^accuracy = [0-9.]* (\([0-9]*\) of .*/\1/p')
+    right=$((right + got))
+  done
+  expect_eq "--folds 3: $options, $passes passes" "$score" "$(awk -v r=$right 'BEGIN { printf "%.4f", r / 600 }')"
+  checked=$((checked + 1))
+done < <(awk 'NR > 1 && $1 != "best:" && $1 != "hare" && $1 != "-"' folds.log)
+((checked >= 10)) || fail "only $checked --folds rows checked: $(cat folds.log)"
+expect_code 1 "$HARE" tune --folds 1 rt.vw 2> err.txt
+expect_eq "--folds 1" "hare tune: --folds must be 2 to 100 (without it, every 5th example is held out, once)" "$(head -1 err.txt)"
+# A file whose name starts with '-' is ./-name in the line, and -f trains it.
+cp small.tsv ./-dash.tsv
+"$HARE" tune --format text --multiclass ova --max-passes 1 -f dash.model -- -dash.tsv > /dev/null 2> err.txt ||
+  fail "tune -f on -dash.tsv: $(tail -2 err.txt)"
+grep -q -- " ./-dash.tsv$" err.txt || fail "the line names -dash.tsv so: $(grep '^best' err.txt)"
+[[ -s dash.model ]] || fail "no model from tune -f on -dash.tsv"
 
 # A given flag the search changes is named once, with its new value: Naive
 # Bayes is far behind on 6 classes of questions, so the rule changes.
