@@ -139,7 +139,18 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   // What the line may still make: it stops there, before the memory runs out.
   const uint64_t max = ctx.options.max_line_features;
   uint64_t room = max - std::min<uint64_t>(max, batch.FeaturesSinceBegin());
+  // Overlapping patterns: a set of features an earlier one made is not made
+  // again (sorted, so that x*y and y*x are one; k is n for a pair).
+  const bool once = ctx.interactions_overlap;
+  if (once) ctx.made.clear();
+  auto made_before = [&](size_t i, size_t j, size_t k) {
+    std::array<uint32_t, 3> key = {static_cast<uint32_t>(i), static_cast<uint32_t>(j),
+                                   static_cast<uint32_t>(k)};
+    std::sort(key.begin(), key.end());
+    return !ctx.made.insert(key).second;
+  };
   auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
+    if (once && made_before(i, j, k)) return true;
     if (room-- == 0) return false;
     finite = finite && std::isfinite(value);
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);

@@ -45,6 +45,17 @@ expect_eq "--ignore and --keep" "hare train: namespace letter 'a' is in both --i
 expect_code 1 "$HARE" train --format libsvm train.vw --ignore a 2> err.txt
 grep -q "need --format vw" err.txt || fail "--ignore with libsvm: $(cat err.txt)"
 "$HARE" train train.vw --cubic abc -q ab --quiet 2>/dev/null || fail "--cubic"
+# Patterns that make the same set of features on a line make it once, the
+# first of them (VW removes such duplicate combinations): -q aa -q a: is
+# -q a:, -q ab -q ba is -q ab, --cubic ::: --cubic abb is --cubic :::.
+printf '1 |a x y |b z\n-1 |a y |b z w\n' > dup.vw
+features() { "$HARE" train dup.vw --quiet "$@" 2>&1 | sed -n 's/^total features = //p'; }
+expect_eq "-q aa -q a:" "$(features -q a:)" "$(features -q aa -q a:)"
+expect_eq "-q ab -q ba" "$(features -q ab)" "$(features -q ab -q ba)"
+expect_eq "--cubic ::: --cubic abb" "$(features --cubic :::)" "$(features --cubic ::: --cubic abb)"
+"$HARE" train dup.vw -q aa -q a: --keep-names -f dup1.model --quiet 2>/dev/null
+"$HARE" train dup.vw -q a: --keep-names -f dup2.model --quiet 2>/dev/null
+expect_eq "-q aa -q a: dump" "$("$HARE" model dump -i dup2.model)" "$("$HARE" model dump -i dup1.model)"
 expect_code 1 "$HARE" train train.vw -q abc 2> err.txt
 grep -q -- "-q takes 2 namespace letters" err.txt || fail "-q abc: $(cat err.txt)"
 # A letter is a byte: é is two, and the message says which byte to write.
