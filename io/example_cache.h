@@ -42,7 +42,9 @@ namespace hare::io {
 // '|' after a label is the tag, not the importance; an importance too small
 // for a float is a bad line; an example of importance 0 makes no class; a
 // fastText label after a byte-order mark is read.
-inline constexpr uint32_t kCacheVersion = 7;
+// 8: a set of features two -q/--cubic patterns would both make on a line
+// is made once.
+inline constexpr uint32_t kCacheVersion = 8;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

@@ -15,6 +15,11 @@ namespace hare::io {
 
 // Shared by the line parsers of every format: the options, their derived
 // constants, and scratch space reused from line to line.
+// Whether two of the -q/--cubic patterns can make the same set of features
+// on a line: two of one length, some order of one's letters matching the
+// other's, ':' matching any letter (-q aa -q a:, -q ab -q ba).
+bool InteractionsOverlap(const std::vector<std::string>& interactions);
+
 struct LineContext {
   explicit LineContext(const ParseOptions& o);
 

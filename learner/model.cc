@@ -23,6 +23,7 @@
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
 #include "io/format.h"
+#include "io/parser.h"
 #include "io/pending_file.h"
 #include "learner/classes.h"
 
@@ -605,6 +606,11 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     if ((len != 2 && len != 3) || header_end - x < len) return refuse("damaged interactions");
     h.interactions.emplace_back(x, len);
     x += len;
+  }
+  if (version < 15 && io::InteractionsOverlap(h.interactions)) {
+    return refuse(absl::StrCat(
+        "its -q/--cubic patterns overlap, and made their common features twice (format version ",
+        version, "); this hare makes them once: train the model again"));
   }
   if (version < 7 && !h.interactions.empty()) {
     return refuse(

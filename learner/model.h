@@ -94,7 +94,10 @@ inline constexpr char kModelMagic[8] = {'H', 'A', 'R', 'E', 'M', 'O', 'D', 'L'};
 //    without them.
 // 14: --bos, bit 1 of the text templates' unigrams byte. Older files load
 //    without it.
-inline constexpr uint32_t kModelVersion = 14;
+// 15: a set of features two -q/--cubic patterns would both make on a line
+//    is made once (io::InteractionsOverlap). Older files whose patterns
+//    overlap are refused; the others load.
+inline constexpr uint32_t kModelVersion = 15;
 
 struct ModelHeader {
   int bits = 18;

@@ -553,17 +553,17 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
-  newer[8] = 15;  // format version 15
+  newer[8] = 16;  // format version 16
   WriteFile(foreign, newer);
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
-                ": format version 15, but this hare reads versions 4 to 14 (made by a newer hare)");
+                ": format version 16, but this hare reads versions 4 to 15 (made by a newer hare)");
   std::string older = ReadFile(path_);
   older[8] = 3;
   WriteFile(foreign, older);
   EXPECT_EQ(
       LoadModel(foreign).status().message(),
-      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 14");
+      "cannot load model " + foreign + ": format version 3, but this hare reads versions 4 to 15");
 
   EXPECT_EQ(LoadModel(dir_ + "/no-such-model").status().message(),
             "cannot open model " + dir_ + "/no-such-model: No such file or directory");
@@ -607,6 +607,25 @@ std::string AsVersion(std::string bytes, uint32_t version) {
   const uint64_t sum = XXH3_64bits(bytes.data(), bytes.size() - 8);
   std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
   return bytes;
+}
+
+// Before format version 15, -q/--cubic patterns that overlap made their
+// common features twice: such a model is refused; one whose patterns cannot
+// meet loads.
+TEST_F(ModelTest, OverlappingInteractionsOfVersion14AreRefused) {
+  ModelHeader h = Header();
+  h.interactions = {"aa", "a:"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  ASSERT_TRUE(LoadModel(path_).ok());
+  WriteFile(path_, AsVersion(ReadFile(path_), 14));
+  EXPECT_EQ(LoadModel(path_).status().message(),
+            "cannot load model " + path_ +
+                ": its -q/--cubic patterns overlap, and made their common features twice (format "
+                "version 14); this hare makes them once: train the model again");
+  h.interactions = {"ab", "cd"};
+  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+  WriteFile(path_, AsVersion(ReadFile(path_), 14));
+  EXPECT_TRUE(LoadModel(path_).ok());
 }
 
 // --bos is bit 1 of the text templates' first byte (bit 0: unigrams) from

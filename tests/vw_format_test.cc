@@ -543,5 +543,19 @@ TEST(VwFormatTest, ALineOfMoreFeaturesThanTheMostIsABadLine) {
   EXPECT_EQ(linear.batch().bad_lines[0].message, message);
 }
 
+// Patterns that can make one set of features on a line (made once).
+TEST(InteractionsOverlapTest, PatternsThatCanMakeOneSet) {
+  using V = std::vector<std::string>;
+  EXPECT_TRUE(InteractionsOverlap(V{"ab", "ba"}));
+  EXPECT_TRUE(InteractionsOverlap(V{"aa", "a:"}));
+  EXPECT_TRUE(InteractionsOverlap(V{":a", "a:"}));
+  EXPECT_TRUE(InteractionsOverlap(V{":::", "abb"}));
+  EXPECT_TRUE(InteractionsOverlap(V{"abc", "cab"}));
+  EXPECT_FALSE(InteractionsOverlap(V{"ab", "cd"}));
+  EXPECT_FALSE(InteractionsOverlap(V{"ab", "abc"}));  // a pair and a triple
+  EXPECT_FALSE(InteractionsOverlap(V{"aab", "abb"}));
+  EXPECT_FALSE(InteractionsOverlap(V{"ab"}));
+}
+
 }  // namespace
 }  // namespace hare::io

@@ -6,9 +6,9 @@ cd "$WORK"
 expect_code 1 "$HARE"
 expect_code 1 "$HARE" frobnicate
 # The version, with the formats it writes (a model file's version is its 9th-12th bytes).
-expect_eq "version" "hare 0.1.0 (model format 14, cache format 7, tokenizer 4)" "$("$HARE" --version)"
+expect_eq "version" "hare 0.1.0 (model format 15, cache format 8, tokenizer 4)" "$("$HARE" --version)"
 "$HARE" train d.vw -f version.model --quiet 2>/dev/null
-expect_eq "model format" "14" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
+expect_eq "model format" "15" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
 expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
 grep -q "unknown option --no-such-option" err.txt || fail "unknown option message"
 expect_code 1 "$HARE" train -b 40 d.vw 2> err.txt
@@ -588,7 +588,7 @@ grep -q "^hare model: which? info or dump$" err.txt || fail "hare model -i: $(ca
 grep -q "^rule              perceptron$" info.txt || fail "model info rule"
 grep -q "^bits              18 (262144 slots)$" info.txt || fail "model info bits"
 grep -q "^examples trained  500$" info.txt || fail "model info examples"
-grep -q "^format version    14$" info.txt || fail "model info version"
+grep -q "^format version    15$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
 expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt
