@@ -110,4 +110,39 @@ bool ParseAffixSpec(std::string_view spec, char* letter, int* affix) {
   return true;
 }
 
+bool PatternsOverlap(std::string_view p, std::string_view q) {
+  if (p.size() != q.size()) return false;
+  std::string order(p);
+  std::sort(order.begin(), order.end());
+  do {
+    bool all = true;
+    for (size_t x = 0; x < order.size() && all; ++x) {
+      all = order[x] == ':' || q[x] == ':' || order[x] == q[x];
+    }
+    if (all) return true;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return false;
+}
+
+bool InteractionsOverlap(const std::vector<std::string>& interactions) {
+  for (size_t a = 0; a < interactions.size(); ++a) {
+    for (size_t b = a + 1; b < interactions.size(); ++b) {
+      if (PatternsOverlap(interactions[a], interactions[b])) return true;
+    }
+  }
+  return false;
+}
+
+bool PatternFitsSomeOrder(std::string_view p, std::string_view letters) {
+  if (p.size() != letters.size()) return false;
+  std::string order(letters);
+  std::sort(order.begin(), order.end());
+  do {
+    bool all = true;
+    for (size_t x = 0; x < order.size() && all; ++x) all = p[x] == ':' || p[x] == order[x];
+    if (all) return true;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return false;
+}
+
 }  // namespace hare::io

@@ -42,6 +42,17 @@ std::optional<Format> FormatFromName(std::string_view name);
 // an example's 32-bit count (as the cache stores it) holds.
 inline constexpr uint64_t kMaxLineFeatures = 0xfffffffe;
 
+// Whether -q/--cubic patterns `p` and `q` can make the same set of features
+// on a line: of one length, some order of p's letters matching q's, ':'
+// matching any letter (-q aa and -q a:, -q ab and -q ba). Such a set is made
+// once, by the pattern given first, as VW removes duplicate combinations.
+bool PatternsOverlap(std::string_view p, std::string_view q);
+bool InteractionsOverlap(const std::vector<std::string>& interactions);
+
+// Whether pattern `p` (':' any letter) matches namespace letters `letters`
+// of its length, in some order.
+bool PatternFitsSomeOrder(std::string_view p, std::string_view letters);
+
 struct ParseOptions {
   Format format = Format::kVw;
   int bits = hashing::kDefaultBits;

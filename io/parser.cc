@@ -20,26 +20,6 @@ constexpr size_t kReleaseAfterFeatures = size_t{1} << 20;
 
 }  // namespace
 
-bool InteractionsOverlap(const std::vector<std::string>& interactions) {
-  const auto fits = [](std::string p, const std::string& q) {
-    std::sort(p.begin(), p.end());
-    do {
-      bool all = true;
-      for (size_t x = 0; x < p.size() && all; ++x) all = p[x] == ':' || q[x] == ':' || p[x] == q[x];
-      if (all) return true;
-    } while (std::next_permutation(p.begin(), p.end()));
-    return false;
-  };
-  for (size_t a = 0; a < interactions.size(); ++a) {
-    for (size_t b = a + 1; b < interactions.size(); ++b) {
-      const std::string& p = interactions[a];
-      const std::string& q = interactions[b];
-      if (p.size() == q.size() && fits(p, q)) return true;
-    }
-  }
-  return false;
-}
-
 LineContext::LineContext(const ParseOptions& o)
     : options(o),
       mask(hashing::MaskFor(o.bits)),
@@ -57,7 +37,13 @@ LineContext::LineContext(const ParseOptions& o)
     if (use[static_cast<unsigned char>(c)] == kRead)
       use[static_cast<unsigned char>(c)] = kInteractionsOnly;
   }
-  interactions_overlap = InteractionsOverlap(o.interactions);
+  overlapped_by.resize(o.interactions.size());
+  for (size_t m = 0; m < o.interactions.size(); ++m) {
+    for (size_t q = 0; q < m; ++q) {
+      if (PatternsOverlap(o.interactions[q], o.interactions[m]))
+        overlapped_by[m].push_back(static_cast<uint32_t>(q));
+    }
+  }
   std::fill(std::begin(affix_count), std::end(affix_count), uint8_t{0});
   for (const std::string& spec : o.affixes) {
     char letter = 0;

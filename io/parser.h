@@ -1,13 +1,11 @@
 // Turns a chunk of lines into an ExampleBatch, in the chosen format.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "io/example_batch.h"
 #include "io/format.h"
 
@@ -15,11 +13,6 @@ namespace hare::io {
 
 // Shared by the line parsers of every format: the options, their derived
 // constants, and scratch space reused from line to line.
-// Whether two of the -q/--cubic patterns can make the same set of features
-// on a line: two of one length, some order of one's letters matching the
-// other's, ':' matching any letter (-q aa -q a:, -q ab -q ba).
-bool InteractionsOverlap(const std::vector<std::string>& interactions);
-
 struct LineContext {
   explicit LineContext(const ParseOptions& o);
 
@@ -42,11 +35,9 @@ struct LineContext {
   std::vector<Seen> seen;
   std::vector<std::string> seen_names;   // with names kept: the name of each seen feature
   std::vector<uint32_t> interacting[3];  // the seen features of each letter of an interaction
-  // Whether two interactions can make the same set of features on a line
-  // (-q aa -q a:, -q ab -q ba): each set is then made once, by the first, as
-  // VW removes duplicate combinations; `made` holds the sets of the line.
-  bool interactions_overlap = false;
-  absl::flat_hash_set<std::array<uint32_t, 3>> made;
+  // For each interaction, the ones before it that can make a set of
+  // features it makes (io::PatternsOverlap): the set is theirs.
+  std::vector<std::vector<uint32_t>> overlapped_by;
   // VW --ngram/--skips: n and skips for namespaces by first letter, and the
   // features of the namespace being read, to make its grams from.
   uint8_t gram_n[256];

@@ -36,6 +36,8 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <string_view>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "hashing/ngrams.h"
@@ -139,18 +141,18 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   // What the line may still make: it stops there, before the memory runs out.
   const uint64_t max = ctx.options.max_line_features;
   uint64_t room = max - std::min<uint64_t>(max, batch.FeaturesSinceBegin());
-  // Overlapping patterns: a set of features an earlier one made is not made
-  // again (sorted, so that x*y and y*x are one; k is n for a pair).
-  const bool once = ctx.interactions_overlap;
-  if (once) ctx.made.clear();
-  auto made_before = [&](size_t i, size_t j, size_t k) {
-    std::array<uint32_t, 3> key = {static_cast<uint32_t>(i), static_cast<uint32_t>(j),
-                                   static_cast<uint32_t>(k)};
-    std::sort(key.begin(), key.end());
-    return !ctx.made.insert(key).second;
+  // A set of features that an earlier pattern also makes (-q aa -q a:) is
+  // that pattern's, not made again.
+  const std::vector<uint32_t>* overlapped_by = nullptr;
+  auto earlier_makes = [&](size_t i, size_t j, size_t k) {
+    const char letters[3] = {f[i].space, f[j].space, k < n ? f[k].space : '\0'};
+    const std::string_view set(letters, k < n ? 3 : 2);
+    return std::any_of(overlapped_by->begin(), overlapped_by->end(), [&](uint32_t q) {
+      return PatternFitsSomeOrder(ctx.options.interactions[q], set);
+    });
   };
   auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
-    if (once && made_before(i, j, k)) return true;
+    if (!overlapped_by->empty() && earlier_makes(i, j, k)) return true;
     if (room-- == 0) return false;
     finite = finite && std::isfinite(value);
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
@@ -173,11 +175,28 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   auto swapped = [&](const std::string& in, size_t a, size_t x, size_t b, size_t y) {
     return x > y && Matches(in[a], f[y].space) && Matches(in[b], f[x].space);
   };
+  // Three features in the pattern's places: made in the first of their
+  // orders that fit the pattern (by line position), so each set is made
+  // once (the swaps above alone let --cubic :a: make some sets twice).
+  auto first_order = [&](const std::string& in, size_t i, size_t j, size_t k) {
+    static constexpr int kOrders[5][3] = {{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const size_t x[3] = {i, j, k};
+    for (const auto& o : kOrders) {
+      const size_t a = x[o[0]], b = x[o[1]], c = x[o[2]];
+      if (std::tie(a, b, c) < std::tie(i, j, k) && Matches(in[0], f[a].space) &&
+          Matches(in[1], f[b].space) && Matches(in[2], f[c].space)) {
+        return false;
+      }
+    }
+    return true;
+  };
   // The features of each place of the pattern, in line order: the loops
   // cost what they make, not the line's length for each feature of the
   // first place (a namespace of 64,000 features took 3 s with -q ab and no b).
   auto& at = ctx.interacting;
-  for (const std::string& in : ctx.options.interactions) {
+  for (size_t m = 0; m < ctx.options.interactions.size(); ++m) {
+    const std::string& in = ctx.options.interactions[m];
+    overlapped_by = &ctx.overlapped_by[m];
     for (size_t p = 0; p < in.size(); ++p) {
       at[p].clear();
       for (size_t i = 0; i < n; ++i) {
@@ -193,7 +212,7 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
           continue;
         }
         for (const size_t k : at[2]) {
-          if (swapped(in, 1, j, 2, k) || swapped(in, 0, i, 2, k)) continue;
+          if (!first_order(in, i, j, k)) continue;
           if (!add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j,
                    k)) {
             return too_many();

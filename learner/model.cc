@@ -23,7 +23,6 @@
 #include "hashing/text_features.h"
 #include "io/example_reader.h"
 #include "io/format.h"
-#include "io/parser.h"
 #include "io/pending_file.h"
 #include "learner/classes.h"
 
@@ -607,15 +606,23 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
     h.interactions.emplace_back(x, len);
     x += len;
   }
-  if (version < 15 && io::InteractionsOverlap(h.interactions)) {
-    return refuse(absl::StrCat(
-        "its -q/--cubic patterns overlap, and made their common features twice (format version ",
-        version, "); this hare makes them once: train the model again"));
-  }
   if (version < 7 && !h.interactions.empty()) {
     return refuse(
         absl::StrCat("its -q/--cubic features were hashed as n-grams are (format version ", version,
                      "); this hare hashes them apart: train the model again"));
+  }
+  // Before version 15 a set of features was made twice when two patterns
+  // overlap, or by a pattern such as :a: (a letter between two wildcards).
+  const bool twice =
+      io::InteractionsOverlap(h.interactions) ||
+      std::any_of(h.interactions.begin(), h.interactions.end(), [](const std::string& pattern) {
+        return pattern.size() == 3 && pattern[0] == ':' && pattern[2] == ':' && pattern[1] != ':';
+      });
+  if (version < 15 && twice) {
+    return refuse(absl::StrCat(
+        "it made some -q/--cubic features twice (format version ", version,
+        ": patterns that overlap, or one such as :a:); this hare makes each once: train the "
+        "model again"));
   }
   // Then the classes: multiclass method, calibration, and the class names.
   if (header_end - x < static_cast<ptrdiff_t>(kClassPart)) return refuse("damaged classes");

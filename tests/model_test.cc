@@ -610,22 +610,29 @@ std::string AsVersion(std::string bytes, uint32_t version) {
 }
 
 // Before format version 15, -q/--cubic patterns that overlap made their
-// common features twice: such a model is refused; one whose patterns cannot
-// meet loads.
-TEST_F(ModelTest, OverlappingInteractionsOfVersion14AreRefused) {
+// common features twice, and so did a pattern such as :a: alone: such a
+// model is refused; one whose patterns make each set once loads.
+TEST_F(ModelTest, InteractionsMadeTwiceBeforeVersion15AreRefused) {
+  const std::string refused = "cannot load model " + path_ +
+                              ": it made some -q/--cubic features twice (format version 14: "
+                              "patterns that overlap, or one such as :a:); this hare makes each "
+                              "once: train the model again";
   ModelHeader h = Header();
-  h.interactions = {"aa", "a:"};
-  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
-  ASSERT_TRUE(LoadModel(path_).ok());
-  WriteFile(path_, AsVersion(ReadFile(path_), 14));
-  EXPECT_EQ(LoadModel(path_).status().message(),
-            "cannot load model " + path_ +
-                ": its -q/--cubic patterns overlap, and made their common features twice (format "
-                "version 14); this hare makes them once: train the model again");
-  h.interactions = {"ab", "cd"};
-  ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
-  WriteFile(path_, AsVersion(ReadFile(path_), 14));
-  EXPECT_TRUE(LoadModel(path_).ok());
+  for (const std::vector<std::string>& twice :
+       {std::vector<std::string>{"aa", "a:"}, std::vector<std::string>{":a:"}}) {
+    h.interactions = twice;
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    ASSERT_TRUE(LoadModel(path_).ok());
+    WriteFile(path_, AsVersion(ReadFile(path_), 14));
+    EXPECT_EQ(LoadModel(path_).status().message(), refused) << twice[0];
+  }
+  for (const std::vector<std::string>& once :
+       {std::vector<std::string>{"ab", "cd"}, std::vector<std::string>{":::", "a:"}}) {
+    h.interactions = once;
+    ASSERT_TRUE(SaveModel(h, TestWeights(), path_).ok());
+    WriteFile(path_, AsVersion(ReadFile(path_), 14));
+    EXPECT_TRUE(LoadModel(path_).ok()) << once[0];
+  }
 }
 
 // --bos is bit 1 of the text templates' first byte (bit 0: unigrams) from

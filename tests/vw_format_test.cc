@@ -1,9 +1,12 @@
 // io::Parser on Vowpal Wabbit text lines (io/vw_format.cc).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "hashing/feature_hash.h"
 #include "io/example_batch.h"
 #include "io/format.h"
@@ -543,6 +546,30 @@ TEST(VwFormatTest, ALineOfMoreFeaturesThanTheMostIsABadLine) {
   EXPECT_EQ(linear.batch().bad_lines[0].message, message);
 }
 
+// One --cubic :a: pattern makes each set of three once (before format 15
+// some twice): on "|a x |b y |a z", the sets of three of x, y, z, repeats
+// allowed, that hold an a feature (x or z) for the middle: all 10 but
+// {y, y, y}.
+TEST(VwInteractionTest, ALetterBetweenWildcardsMakesEachSetOnce) {
+  ParseOptions o;
+  o.interactions = {":a:"};
+  o.names = true;
+  ParsedChunk p("1 |a x |b y |a z\n", o);
+  ASSERT_EQ(p.batch().size(), 1u);
+  std::vector<std::string> sets;
+  for (const std::string& name : p.batch().names(0)) {
+    if (name.find('*') == std::string::npos) continue;
+    std::vector<std::string> parts = absl::StrSplit(name, '*');
+    std::sort(parts.begin(), parts.end());
+    sets.push_back(absl::StrJoin(parts, "*"));
+  }
+  std::vector<std::string> unique = sets;
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  EXPECT_EQ(sets.size(), unique.size());
+  EXPECT_EQ(sets.size(), 9u);
+}
+
 // Patterns that can make one set of features on a line (made once).
 TEST(InteractionsOverlapTest, PatternsThatCanMakeOneSet) {
   using V = std::vector<std::string>;
@@ -551,6 +578,11 @@ TEST(InteractionsOverlapTest, PatternsThatCanMakeOneSet) {
   EXPECT_TRUE(InteractionsOverlap(V{":a", "a:"}));
   EXPECT_TRUE(InteractionsOverlap(V{":::", "abb"}));
   EXPECT_TRUE(InteractionsOverlap(V{"abc", "cab"}));
+  EXPECT_TRUE(InteractionsOverlap(V{"aab", "aba"}));
+  EXPECT_TRUE(InteractionsOverlap(V{"a::", "::b"}));
+  EXPECT_TRUE(PatternFitsSomeOrder(":a:", "bac"));
+  EXPECT_FALSE(PatternFitsSomeOrder(":a:", "bcd"));
+  EXPECT_TRUE(PatternFitsSomeOrder("ab", "ba"));
   EXPECT_FALSE(InteractionsOverlap(V{"ab", "cd"}));
   EXPECT_FALSE(InteractionsOverlap(V{"ab", "abc"}));  // a pair and a triple
   EXPECT_FALSE(InteractionsOverlap(V{"aab", "abb"}));
