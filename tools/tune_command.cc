@@ -552,7 +552,6 @@ int TuneCommand(int argc, char** argv) {
   std::cout << line << "\n";
   if (train.options.model_out.empty()) return kExitOk;
   std::cout.flush();
-  args.insert(args.end(), inputs.begin(), inputs.end());
   for (const FlagParser::Given& g : flags.given()) {
     for (std::string_view pass_on :
          {"-f", "--keep-names", "--threads", "--quiet", "--strict", "--save-resume"}) {
@@ -560,6 +559,10 @@ int TuneCommand(int argc, char** argv) {
       AppendGiven(g, args);
     }
   }
+  // The files as given, after "--", so that train's messages name them as
+  // tune's did (-x.tsv, not the ./-x.tsv of the printed line).
+  args.push_back("--");
+  args.insert(args.end(), setup.inputs.begin(), setup.inputs.end());
   std::vector<std::string> words;
   std::vector<char*> argv_train = TrainArgv(args, words);
   return TrainCommand(static_cast<int>(argv_train.size()), argv_train.data());
