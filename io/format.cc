@@ -111,17 +111,18 @@ bool ParseAffixSpec(std::string_view spec, char* letter, int* affix) {
 }
 
 bool PatternsOverlap(std::string_view p, std::string_view q) {
+  // Called for each feature a later overlapping pattern makes (q its
+  // features' letters): no copy, no sort, the orders of 2 or 3 listed.
   if (p.size() != q.size()) return false;
-  std::string order(p);
-  std::sort(order.begin(), order.end());
-  do {
-    bool all = true;
-    for (size_t x = 0; x < order.size() && all; ++x) {
-      all = order[x] == ':' || q[x] == ':' || order[x] == q[x];
-    }
-    if (all) return true;
-  } while (std::next_permutation(order.begin(), order.end()));
-  return false;
+  const auto fits = [&](size_t place, size_t other) {
+    return p[place] == ':' || q[other] == ':' || p[place] == q[other];
+  };
+  if (p.size() == 2) return (fits(0, 0) && fits(1, 1)) || (fits(0, 1) && fits(1, 0));
+  static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  return p.size() == 3 && std::any_of(std::begin(kOrders), std::end(kOrders), [&](const auto& o) {
+           return fits(0, o[0]) && fits(1, o[1]) && fits(2, o[2]);
+         });
 }
 
 bool InteractionsOverlap(const std::vector<std::string>& interactions) {
@@ -131,21 +132,6 @@ bool InteractionsOverlap(const std::vector<std::string>& interactions) {
     }
   }
   return false;
-}
-
-bool PatternFitsSomeOrder(std::string_view p, std::string_view letters) {
-  // Called for each feature a later overlapping pattern makes: no copy, no
-  // sort, the orders of 2 or 3 listed.
-  if (p.size() != letters.size()) return false;
-  const auto fits = [&](size_t place, size_t letter) {
-    return p[place] == ':' || p[place] == letters[letter];
-  };
-  if (p.size() == 2) return (fits(0, 0) && fits(1, 1)) || (fits(0, 1) && fits(1, 0));
-  static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  return p.size() == 3 && std::any_of(std::begin(kOrders), std::end(kOrders), [&](const auto& o) {
-           return fits(0, o[0]) && fits(1, o[1]) && fits(2, o[2]);
-         });
 }
 
 }  // namespace hare::io

@@ -46,12 +46,10 @@ inline constexpr uint64_t kMaxLineFeatures = 0xfffffffe;
 // on a line: of one length, some order of p's letters matching q's, ':'
 // matching any letter (-q aa and -q a:, -q ab and -q ba). Such a set is made
 // once, by the pattern given first, as VW removes duplicate combinations.
+// With `q` the namespace letters of a set's features (no ':'), whether `p`
+// makes that set.
 bool PatternsOverlap(std::string_view p, std::string_view q);
 bool InteractionsOverlap(const std::vector<std::string>& interactions);
-
-// Whether pattern `p` (':' any letter) matches namespace letters `letters`
-// of its length, in some order.
-bool PatternFitsSomeOrder(std::string_view p, std::string_view letters);
 
 struct ParseOptions {
   Format format = Format::kVw;

@@ -148,11 +148,10 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
     const char letters[3] = {f[i].space, f[j].space, k < n ? f[k].space : '\0'};
     const std::string_view set(letters, k < n ? 3 : 2);
     return std::any_of(overlapped_by->begin(), overlapped_by->end(), [&](uint32_t q) {
-      return PatternFitsSomeOrder(ctx.options.interactions[q], set);
+      return PatternsOverlap(ctx.options.interactions[q], set);
     });
   };
   auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
-    if (!overlapped_by->empty() && earlier_makes(i, j, k)) return true;
     if (room-- == 0) return false;
     finite = finite && std::isfinite(value);
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
@@ -206,13 +205,16 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
     for (const size_t i : at[0]) {
       for (const size_t j : at[1]) {
         if (swapped(in, 0, i, 1, j)) continue;
-        const uint64_t pair = hashing::Interact(f[i].hash, f[j].hash);
         if (in.size() == 2) {
-          if (!add(pair, f[i].value * f[j].value, i, j, n)) return too_many();
+          if (earlier_makes(i, j, n)) continue;
+          if (!add(hashing::Interact(f[i].hash, f[j].hash), f[i].value * f[j].value, i, j, n))
+            return too_many();
           continue;
         }
+        const uint64_t pair = hashing::Interact(f[i].hash, f[j].hash);
         for (const size_t k : at[2]) {
           if (!first_order(in, i, j, k)) continue;
+          if (earlier_makes(i, j, k)) continue;
           if (!add(hashing::Interact(pair, f[k].hash), f[i].value * f[j].value * f[k].value, i, j,
                    k)) {
             return too_many();

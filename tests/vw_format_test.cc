@@ -580,9 +580,9 @@ TEST(InteractionsOverlapTest, PatternsThatCanMakeOneSet) {
   EXPECT_TRUE(InteractionsOverlap(V{"abc", "cab"}));
   EXPECT_TRUE(InteractionsOverlap(V{"aab", "aba"}));
   EXPECT_TRUE(InteractionsOverlap(V{"a::", "::b"}));
-  EXPECT_TRUE(PatternFitsSomeOrder(":a:", "bac"));
-  EXPECT_FALSE(PatternFitsSomeOrder(":a:", "bcd"));
-  EXPECT_TRUE(PatternFitsSomeOrder("ab", "ba"));
+  EXPECT_TRUE(PatternsOverlap(":a:", "bac"));
+  EXPECT_FALSE(PatternsOverlap(":a:", "bcd"));
+  EXPECT_TRUE(PatternsOverlap("ab", "ba"));
   EXPECT_FALSE(InteractionsOverlap(V{"ab", "cd"}));
   EXPECT_FALSE(InteractionsOverlap(V{"ab", "abc"}));  // a pair and a triple
   EXPECT_FALSE(InteractionsOverlap(V{"aab", "abb"}));
