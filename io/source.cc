@@ -35,16 +35,35 @@ struct Magic {
   const char* unread;  // the format's name when hare does not read it
   unsigned char size, bytes[kMagicBytes];
   const char* instead = nullptr;  // hare's own files: where they are given
-  int digit_at = -1;              // the position of a digit 1-9, any of them (bzip2's level)
+  int any_at = -1;                // the position of a byte that may be any of any_low..any_high
+  unsigned char any_low = 0, any_high = 0;
 };
 constexpr Magic kMagics[] = {
     {Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
     // "BZh", the block size 1-9, then a block's magic or the
     // end of the stream's (an empty one): "BZh|a x" is text.
-    {Compression::kBzip2, nullptr, 8, {'B', 'Z', 'h', '9', 0x31, 0x41, 0x59, 0x26}, nullptr, 3},
-    {Compression::kBzip2, nullptr, 8, {'B', 'Z', 'h', '9', 0x17, 0x72, 0x45, 0x38}, nullptr, 3},
+    {Compression::kBzip2,
+     nullptr,
+     8,
+     {'B', 'Z', 'h', '9', 0x31, 0x41, 0x59, 0x26},
+     nullptr,
+     3,
+     '1',
+     '9'},
+    {Compression::kBzip2,
+     nullptr,
+     8,
+     {'B', 'Z', 'h', '9', 0x17, 0x72, 0x45, 0x38},
+     nullptr,
+     3,
+     '1',
+     '9'},
     {Compression::kXz, nullptr, 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
     {Compression::kZstd, nullptr, 4, {0x28, 0xb5, 0x2f, 0xfd}},
+    // A skippable frame first (0x184D2A50 to 0x184D2A5F, little-endian), as
+    // pzstd writes; the decoder skips it. (lz4 has the same skippable
+    // frames: such an lz4 file is refused by the zstd decoder.)
+    {Compression::kZstd, nullptr, 4, {0x50, 0x2a, 0x4d, 0x18}, nullptr, 0, 0x50, 0x5f},
     {Compression::kNone, "lz4", 4, {0x04, 0x22, 0x4d, 0x18}},
     {Compression::kNone, "lz4 (legacy)", 4, {0x02, 0x21, 0x4c, 0x18}},
     {Compression::kNone, "zip", 4, {'P', 'K', 0x03, 0x04}},
@@ -69,8 +88,9 @@ constexpr Magic kMagics[] = {
 // Whether the first min(n, magic.size) bytes of `head` are those of `magic`.
 bool StartsAlike(const Magic& magic, const unsigned char* head, size_t n) {
   for (size_t i = 0; i < std::min(n, size_t{magic.size}); ++i) {
-    const bool same = static_cast<int>(i) == magic.digit_at ? head[i] >= '1' && head[i] <= '9'
-                                                            : head[i] == magic.bytes[i];
+    const bool same = static_cast<int>(i) == magic.any_at
+                          ? head[i] >= magic.any_low && head[i] <= magic.any_high
+                          : head[i] == magic.bytes[i];
     if (!same) return false;
   }
   return true;

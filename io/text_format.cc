@@ -84,7 +84,10 @@ bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::stri
     std::string_view bare = word;
     if (bare.starts_with(kByteOrderMark)) bare.remove_prefix(kByteOrderMark.size());
     if (bare.starts_with(prefix)) {
-      if (!label->empty() && bare != *label) {
+      // Compared as the class names are made (separators around them
+      // trimmed), so that the first label again with a zero-width space or
+      // a byte-order mark stuck to it is the same class, not a second label.
+      if (!label->empty() && hashing::TrimSeparators(bare) != hashing::TrimSeparators(*label)) {
         error->column = static_cast<uint32_t>(bare.data() - line.data()) + 1;
         error->message = absl::StrCat("a second label, ", Quote(bare), " after ", Quote(*label),
                                       ": hare learns one class for each example");

@@ -42,6 +42,9 @@ TEST(DetectCompressionTest, EachMagic) {
             Compression::kXz);
   EXPECT_EQ(Detect("\x28\xb5\x2f\xfd"), Compression::kZstd);
   EXPECT_EQ(Detect("\x28\xb5\x2f\xfd\x24\x00"), Compression::kZstd);
+  // A skippable frame, any of its 16 magic numbers (pzstd starts with one).
+  EXPECT_EQ(Detect("\x50\x2a\x4d\x18"), Compression::kZstd);
+  EXPECT_EQ(Detect("\x5f\x2a\x4d\x18"), Compression::kZstd);
 }
 
 TEST(DetectCompressionTest, PlainTextAndPartialMagics) {
@@ -67,6 +70,9 @@ TEST(DetectCompressionTest, PlainTextAndPartialMagics) {
                                     6)),
             Compression::kNone);
   EXPECT_EQ(Detect("\x28\xb5\x2f"), Compression::kNone);
+  EXPECT_EQ(Detect("\x4f\x2a\x4d\x18"), Compression::kNone);
+  EXPECT_EQ(Detect("\x60\x2a\x4d\x18"), Compression::kNone);
+  EXPECT_EQ(Detect("P*M"), Compression::kNone);
 }
 
 TEST(DetectCompressionTest, Names) {
@@ -467,6 +473,21 @@ TEST_F(SourceTest, ConcatenatedMembersAreAllRead) {
       EXPECT_EQ(*got, "1 | a\n-1 | b\n1 | c\n") << "read " << step << " bytes at a time";
     }
   }
+}
+
+// A zstd file that opens with a skippable frame (pzstd writes one before
+// its frames, with their sizes) is decompressed, the frame skipped.
+TEST_F(SourceTest, ZstdAfterASkippableFrameIsRead) {
+  Write("a.txt", "1 | a\n-1 | b\n");
+  Shell(
+      "zstd -q -c a.txt > a.zst && { printf 'P*M\\030\\003\\000\\000\\000xyz'; cat a.zst; } > "
+      "skip.bin");
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path("skip.bin"));
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_EQ((*source)->compression(), Compression::kZstd);
+  absl::StatusOr<std::string> got = ReadAll(**source, 1 << 16);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_EQ(*got, "1 | a\n-1 | b\n");
 }
 
 TEST_F(SourceTest, MagicAloneIsAnError) {

@@ -238,6 +238,24 @@ TEST(TextFormatTest, FastTextSameLabelTwiceIsOneAndNulSeparatesWordsAsInFastText
             "example");
 }
 
+// The first label again with a zero-width space or a byte-order mark stuck
+// to it, either way round, is the same class (as a class name loses them),
+// not a second label.
+TEST(TextFormatTest, FastTextSameLabelWithAZeroWidthSpaceIsOne) {
+  ParsedChunk p(
+      "__label__a __label__a\xE2\x80\x8B nice\n__label__a\xE2\x80\x8B __label__a good\n"
+      "__label__b x __label__b\xEF\xBB\xBF\n__label__b y __label__c\xE2\x80\x8B\n",
+      FastText());
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b.class_label(0), "__label__a");
+  EXPECT_EQ(b.class_label(1), "__label__a");
+  EXPECT_EQ(b.class_label(2), "__label__b");
+  EXPECT_EQ(FeaturesOf(b, 0), (std::vector<Feature>{Word("nice"), ConstantFeature(kText)}));
+  ASSERT_EQ(b.bad_lines.size(), 1u);  // another label is still a second one
+  EXPECT_EQ(b.bad_lines[0].line, 4u);
+}
+
 // A class name prints as it is in predictions and reports: a control
 // character in it (a NUL, an escape; beyond ASCII, C1's next line U+0085 and
 // escape U+009B), or a space, is a bad line, in every format, its column the
