@@ -92,10 +92,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return code == 0;
   };
   switch (data[0] % 7) {
+    // clang-format off
     case 0:  // sentences, one-vs-all with probabilities and names: the sentence default
-      if (trained({"--format", "text", "--multiclass", "ova", "--rule", "arow", "--unit-norm",
-                   "--ngram", "2", "--affix", "+4", "--uneven-margin", "2", "--probabilities",
-                   "--keep-names"})) {
+      if (trained({"--format", "text", "--multiclass", "ova", "--rule", "pa", "--adagrad",
+                   "-C", "2", "--unit-norm", "--ngram", "2", "--bos", "--affix", "+4,+6",
+                   "--keep-case", "--uneven-margin", "2", "--probabilities", "--keep-names"})) {
+        // clang-format on
         Run(TestCommand, {"test", "-i", model, "--json", in});
         Run(AuditCommand, {"audit", "-i", model, in});
         Run(ModelCommand, {"model", "dump", model});
