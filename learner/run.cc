@@ -44,6 +44,26 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
   return absl::OkStatus();
 }
 
+// Under --strict, `part` becomes the lines of `batch` before its first bad
+// line, so that they are answered (scored, predicted, learned from) before
+// the run stops at it, however the input was cut into batches; false when
+// that line is the batch's first.
+bool BeforeFirstBadLine(const io::ExampleBatch& batch, io::ExampleBatch& part) {
+  const uint32_t bad = batch.bad_lines.front().line;
+  if (bad <= 1) return false;
+  size_t good = 0;
+  while (good < batch.size() && batch.line(good) < bad) ++good;
+  if (good > 0) {
+    part.CopyPart(batch, 0, good);
+  } else {
+    part.Clear();
+    part.input_name = batch.input_name;
+    part.first_line = batch.first_line;
+  }
+  part.line_count = bad - 1;  // blank lines before the bad one too
+  return true;
+}
+
 // One pass over a stream: reports bad lines, numbers the classes, marks
 // held-out examples (and keeps copies of them to calibrate on), scores (and
 // learns from) each batch with `score_batch`, and counts.
@@ -64,7 +84,8 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
                      ClassMap& classes, RunStats& stats, ProgressTable& table,
                      ScoreBatch&& score_batch) {
   Scores scores;
-  io::ExampleBatch part_batch;  // a part of a batch too large to score whole
+  io::ExampleBatch part_batch;    // a part of a batch too large to score whole
+  io::ExampleBatch strict_batch;  // under --strict, the lines before the first bad one
   std::vector<int32_t> ids;
   std::vector<uint8_t> held_out;
   std::vector<double> probabilities;
@@ -74,7 +95,11 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
     if (!next.ok()) return next.status();
     const io::ExampleBatch* batch = *next;
     if (batch == nullptr) break;
-    if (absl::Status s = HandleBadLines(*batch, options, stats); !s.ok()) return s;
+    const absl::Status stop = HandleBadLines(*batch, options, stats);
+    if (!stop.ok()) {
+      if (!BeforeFirstBadLine(*batch, strict_batch)) return stop;
+      batch = &strict_batch;
+    }
     if (batch->marked >= 0) {
       stats.parsed_text += batch->size();
       stats.marked += static_cast<uint64_t>(batch->marked);
@@ -151,6 +176,7 @@ absl::Status RunPass(io::ExampleStream& stream, const RunOptions& options, const
       begin = end;
     } while (begin < batch->size());
     position += batch->size();
+    if (!stop.ok()) return stop;
   }
   stats.bytes += stream.bytes();
   return absl::OkStatus();

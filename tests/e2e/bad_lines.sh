@@ -81,6 +81,26 @@ grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (labels that are n
 cmp -s keep.model keep.before || fail "--strict failure changed the existing model"
 ls keep.model.tmp.* 2>/dev/null && fail "a temporary model file was left behind"
 
+# --strict answers every line before the first bad one (an empty line for a
+# blank one), however the lines fall into batches: 50 examples, or one long
+# line, in the bad line's batch.
+head -50 good.vw > strict.vw
+printf '\n\n' >> strict.vw
+echo 'bad | a' >> strict.vw
+head -3 good.vw >> strict.vw
+expect_code 2 "$HARE" predict -i keep.model --strict strict.vw > p.txt 2> err.txt
+expect_eq "predict --strict's lines" 52 "$(wc -l < p.txt)"
+expect_eq "predict --strict's blank lines" 2 "$(grep -c '^$' p.txt)"
+expect_code 2 "$HARE" test -i keep.model --strict -p t.txt strict.vw 2> err.txt
+cmp -s p.txt t.txt || fail "test -p --strict wrote other lines than predict"
+expect_code 2 "$HARE" train --strict -p tp.txt strict.vw --quiet 2> err.txt
+expect_eq "train -p --strict's lines (one an example)" 50 "$(wc -l < tp.txt)"
+expect_code 2 "$HARE" audit -i keep.model --strict strict.vw > a.txt 2> err.txt
+expect_eq "audit --strict's examples" 50 "$(grep -c $'\tlabel ' a.txt)"
+{ printf '1 |a'; for i in $(seq 2000); do printf ' w%d' "$i"; done; printf '\nbad | a\n'; } > long.vw
+expect_code 2 "$HARE" predict -i keep.model --strict long.vw > p.txt 2> err.txt
+expect_eq "predict --strict's long line" 1 "$(grep -c . p.txt)"
+
 # Nothing labelled to learn from: exit 2, and the existing model stays.
 expect_code 2 "$HARE" train -f keep.model --quiet < /dev/null 2> err.txt
 grep -q "^hare train: no labelled example to learn from: keep.model is not written$" err.txt ||
