@@ -121,6 +121,8 @@ class Learner : public WeightSource {
   virtual int classes() const = 0;
   // Slots of the 2^bits that training has written to: how full the table is.
   virtual uint64_t slots_in_use() const = 0;
+  // The bytes of its table: 2^bits slots of the floats its options keep.
+  virtual uint64_t table_bytes() const = 0;
   // What a saved model needs to score like PredictionScores.
   virtual float threshold() const = 0;
   virtual bool threshold_per_feature() const = 0;  // theta = threshold * sum x

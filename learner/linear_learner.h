@@ -171,6 +171,7 @@ class LinearLearner final : public Learner {
   int classes() const override { return multiclass_ == Multiclass::kNone ? 1 : known_; }
   // A slot's first float is its weight (Winnow: its offset from w0), zero
   // until an update writes it.
+  uint64_t table_bytes() const override { return table_.slots() * kFloats * sizeof(float); }
   uint64_t slots_in_use() const override {
     uint64_t n = 0;
     for (uint64_t i = 0; i < table_.slots(); ++i)

@@ -31,11 +31,13 @@
 #include "io/example_reader.h"
 #include "io/number.h"
 #include "learner/learner.h"
+#include "learner/memory_limit.h"
 #include "learner/model.h"
 #include "learner/run.h"
 #include "learner/weight_table.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/memory_budget.h"
 #include "tools/train_flags.h"
 #include "tools/tune_space.h"
 
@@ -136,6 +138,7 @@ struct Setup {
   std::vector<FlagParser::Given> base;  // the train options given
   int folds = 1;
   int max_passes = 20;
+  MemoryBudget* budget = nullptr;  // the tables of the candidates running at once
 };
 
 // Why a holdout got no labelled example, when the input says more than its
@@ -168,8 +171,9 @@ struct Result {
   double accuracy = 0;    // on the held-out examples, at the best pass
   uint64_t held_out = 0;  // how many examples that is (of every fold)
   int passes = 0;
-  std::string error;      // not empty: the candidate could not be trained
-  std::string one_class;  // not empty: every held-out example is of this class
+  std::string error;           // not empty: the candidate could not be trained
+  bool out_of_memory = false;  // why: its table, or a line's features, did not fit
+  std::string one_class;       // not empty: every held-out example is of this class
 };
 
 // `word` as a shell reads it back: as it is when no character of it is one a
@@ -250,9 +254,11 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
     absl::StatusOr<learner::TrainResult> r;
     try {  // a rule of more floats a slot can need a table the memory cannot hold
       std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
+      const MemoryBudget::Hold hold(setup.budget, l->table_bytes());
       r = learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     } catch (const std::bad_alloc& e) {  // or the features of a line, -q or --cubic
       result.error = learner::OutOfMemory(e);
+      result.out_of_memory = true;
       return result;
     }
     if (!r.ok()) {
@@ -297,7 +303,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   return result;
 }
 
-// Evaluates every candidate, `threads` at a time.
+// Evaluates every candidate, `threads` at a time (as many as the memory
+// budget lets run at once). One that ran out of memory beside others is run
+// again alone, as --threads 1 runs it: the result does not depend on the
+// threads, under a limit of the address space (ulimit -v) too.
 std::vector<Result> EvaluateAll(const Setup& setup,
                                 const std::vector<std::vector<std::string>>& candidates,
                                 int threads) {
@@ -317,6 +326,11 @@ std::vector<Result> EvaluateAll(const Setup& setup,
   }
   work();
   for (std::thread& t : pool) t.join();
+  if (!pool.empty()) {
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (results[i].out_of_memory) results[i] = Evaluate(setup, candidates[i]);
+    }
+  }
   return results;
 }
 
@@ -379,6 +393,8 @@ int TuneCommand(int argc, char** argv) {
   }
   setup.folds = static_cast<int>(folds);
   setup.max_passes = static_cast<int>(max_passes);
+  MemoryBudget budget(learner::CurrentMemoryLimit().bytes);
+  setup.budget = &budget;
   bool probabilities = false;
   for (const FlagParser::Given& g : flags.given()) {
     probabilities |= g.name == "--probabilities";

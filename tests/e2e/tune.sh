@@ -10,6 +10,19 @@ zcat "$data/trec.train.tsv.gz" | awk 'NR <= 2000' > trec.tsv
 expect_eq "lines on stdout" 1 "$(wc -l < best1.txt)"
 cmp -s best1.txt best2.txt || fail "the thread count changed the result: $(cat best1.txt best2.txt)"
 cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
+# So under a limit of the address space that holds one candidate's table of
+# 2 floats a slot at -b 26 (512 MiB) but not two: a candidate that ran out of
+# memory beside another runs again alone (not under AddressSanitizer, which
+# needs far more address space than this limit leaves).
+if [[ $(ldd "$HARE") != *libasan* ]]; then
+  "$HARE" gen -n 600 --seed 1 > g600.vw 2>/dev/null
+  for threads in 1 2; do
+    (ulimit -v 1000000 && "$HARE" tune -b 26 --max-passes 1 --threads $threads g600.vw) \
+      > mem$threads.txt 2> memlog$threads.txt || fail "tune under ulimit -v: $(tail -2 memlog$threads.txt)"
+  done
+  grep -q "out of memory" memlog1.txt || fail "no candidate ran out of memory under the limit"
+  cmp -s memlog1.txt memlog2.txt || fail "under ulimit -v the thread count changed the trials: $(diff memlog1.txt memlog2.txt)"
+fi
 # Flags tune sets itself are dropped, not refused as one pass of train would,
 # and each is said to be unused.
 head -200 trec.tsv > small.tsv
