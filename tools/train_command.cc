@@ -393,8 +393,11 @@ int TrainCommand(int argc, char** argv) {
   if ((!binary && result->classes.size() == 1) ||
       (binary && !start && labelled > 0 && (positive == 0 || positive == labelled))) {
     const std::string only = binary ? (positive == 0 ? "-1" : "+1") : io::Quote(result->classes[0]);
+    // A binary model can still score an example of unseen features or
+    // values the other way, so only a model of classes predicts it always.
     std::cerr << "hare train: warning: every labelled example is of the class " << only
-              << ": the model knows that class only, and predicts it for everything\n";
+              << (binary ? ": the model has seen no example of the other class\n"
+                         : ": the model knows that class only, and predicts it for everything\n");
   }
   return kExitOk;
 }

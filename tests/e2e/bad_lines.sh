@@ -65,7 +65,7 @@ bad.svm:5:3: bad index 'a' in 'a:1': not a non-negative integer; line skipped
 WANT
 diff want.txt got.txt || fail "LIBSVM messages differ"
 # Its two good lines are both +1: a model of one label.
-grep -qx "hare train: warning: every labelled example is of the class +1: the model knows that class only, and predicts it for everything" err.txt ||
+grep -qx "hare train: warning: every labelled example is of the class +1: the model has seen no example of the other class" err.txt ||
   fail "one label: $(cat err.txt)"
 printf 'pos\tgood film\n1\tgood film\n' > bad.txt
 "$HARE" train --format text bad.txt --quiet 2> err.txt
