@@ -14,8 +14,14 @@ cmp -s log1.txt log2.txt || fail "the thread count changed the trials"
 # 2 floats a slot at -b 26 (512 MiB) but not two: a candidate that ran out of
 # memory beside another runs again alone (not under AddressSanitizer, which
 # needs far more address space than this limit leaves).
+"$HARE" gen -n 600 --seed 1 > g600.vw 2>/dev/null
+# With one pass (--max-passes 1, or Naive Bayes) --shuffle changes nothing
+# and is not tried (the SVM's rule brings its own).
+"$HARE" tune --max-passes 1 g600.vw > /dev/null 2> one.log
+expect_eq "--shuffle tried with one pass" 0 "$(grep -v -e '--rule svm' one.log | grep -c -e '--shuffle' || true)"
+"$HARE" tune --rule nb --max-passes 3 g600.vw > /dev/null 2> nb.log
+expect_eq "--shuffle tried with nb" 0 "$(grep -e '--rule nb' nb.log | grep -c -e '--shuffle' || true)"
 if [[ $(ldd "$HARE") != *libasan* ]]; then
-  "$HARE" gen -n 600 --seed 1 > g600.vw 2>/dev/null
   for threads in 1 2; do
     (ulimit -v 1000000 && "$HARE" tune -b 26 --max-passes 1 --threads $threads g600.vw) \
       > mem$threads.txt 2> memlog$threads.txt || fail "tune under ulimit -v: $(tail -2 memlog$threads.txt)"
