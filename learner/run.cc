@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "io/example_cache.h"
 #include "io/example_reader.h"
 #include "learner/example_scores.h"
@@ -223,6 +224,17 @@ absl::StatusOr<std::string> TemporaryCachePath() {
   return (folder / absl::StrCat("hare-cache.", getpid(), ".", thread, ".", now)).string();
 }
 
+// An error of the temporary cache, whose name no user could look for (the
+// file is unlinked, or never linked): it names the folder instead.
+absl::Status OfTemporaryCache(const absl::Status& status, const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return absl::Status(
+      status.code(),
+      absl::StrReplaceAll(status.message(), {{absl::StrCat("cache ", path),
+                                              absl::StrCat("cache (a temporary file in ", folder,
+                                                           ", for the passes after the first)")}}));
+}
+
 double Since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -350,7 +362,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     stream = std::make_unique<io::ExampleReader>(o.inputs, parse, o.chunking, o.threads);
     if (use_cache) {
       absl::StatusOr<std::unique_ptr<io::CacheWriter>> w = io::CacheWriter::Create(cache_path, key);
-      if (!w.ok()) return w.status();
+      if (!w.ok()) return temporary ? OfTemporaryCache(w.status(), cache_path) : w.status();
       writer = std::move(*w);
     }
   }
@@ -390,7 +402,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
           result.stats.bad_lines, stream->bytes());
       writer.reset();
       if (!written.ok()) {
-        status = written.status();
+        status = temporary ? OfTemporaryCache(written.status(), cache_path) : written.status();
         break;
       }
       reader = written->get();

@@ -362,6 +362,10 @@ expect_eq "ulimit -f: the model" "hare train: cannot write model limited.hare: F
 expect_eq "ulimit -f: the old model" old "$(cat limited.hare)"
 expect_code 2 bash -c 'ulimit -f 1; exec "$@"' bash "$HARE" train --quiet d.vw -p limited.txt 2> err.txt
 expect_eq "ulimit -f: the predictions" "hare train: cannot write predictions limited.txt: File too large" "$(head -1 err.txt)"
+# The temporary cache of later passes has no name to give: its folder's.
+for i in 1 2 3 4 5 6 7 8; do cat d.vw d.vw d.vw d.vw; done > d32.vw
+expect_code 2 env TMPDIR="$PWD" bash -c 'ulimit -f 4; exec "$@"' bash "$HARE" train --quiet --passes 2 d32.vw 2> err.txt
+expect_eq "ulimit -f: the temporary cache" "hare train: cannot write cache (a temporary file in $PWD, for the passes after the first): File too large" "$(tail -1 err.txt)"
 if [[ -w /dev/full ]]; then
   # The commands that answer as they read stop at the first refused write,
   # with its reason.
