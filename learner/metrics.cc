@@ -297,11 +297,11 @@ std::string Evaluation::Json() const {
   AppendDouble(out, defined(macro_recall()));
   out += ",\"macro_f1\":";
   AppendDouble(out, defined(macro_f1()));
-  if (HasAucLine()) {
-    out += ",\"auc\":";
-    AppendDouble(out, auc());
-  }
   constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();  // null
+  // Always there, so that a script reads it whatever the classes: null
+  // where the text report has no AUC line (more than two classes).
+  out += ",\"auc\":";
+  AppendDouble(out, HasAucLine() ? auc() : kUndefined);
   if (has_log_loss() || probabilities_) {
     out += ",\"log_loss\":";
     AppendDouble(out, has_log_loss() ? log_loss() : kUndefined);
