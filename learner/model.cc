@@ -451,6 +451,13 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   if (size == 0) return refuse("the file is empty, not a hare model");
   if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
       std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
+    // A cache (io/example_cache.h) given where a model goes: say which it is.
+    constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
+    if (size >= sizeof kCacheMagic && std::memcmp(preamble, kCacheMagic, sizeof kCacheMagic) == 0) {
+      return refuse(
+          "it is a hare cache of examples, not a model (a cache is given with -c, to hare "
+          "train)");
+    }
     return refuse("not a hare model file (its first bytes are not the model magic)");
   }
   if (size < sizeof preamble + 16 || !read_at(preamble, sizeof preamble, 0)) {

@@ -550,6 +550,12 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
                 ": not a hare model file (its first bytes are not the model magic)");
+  const std::string cache = dir_ + "/examples.cache";
+  WriteFile(cache, std::string("HARECACH") + std::string(40, '\0'));
+  EXPECT_EQ(LoadModel(cache).status().message(),
+            "cannot load model " + cache +
+                ": it is a hare cache of examples, not a model (a cache is given with -c, to "
+                "hare train)");
 
   ASSERT_TRUE(SaveModel(Header(), TestWeights(), path_).ok());
   std::string newer = ReadFile(path_);
