@@ -396,8 +396,15 @@ int TuneCommand(int argc, char** argv) {
   MemoryBudget budget(learner::CurrentMemoryLimit().bytes);
   setup.budget = &budget;
   bool probabilities = false;
+  for (const FlagParser::Given& g : flags.given()) probabilities |= g.name == "--probabilities";
+  // With --probabilities a given --holdout-period says which examples the
+  // fit takes: the line keeps it.
+  std::string fit_period;
   for (const FlagParser::Given& g : flags.given()) {
-    probabilities |= g.name == "--probabilities";
+    if (probabilities && flags.SameFlag(g.name, "--holdout-period")) {
+      fit_period = g.value;
+      continue;
+    }
     // A train command pasted in runs, but what tune sets itself is said to be unused.
     if (std::string_view why = NotUsedBecause(flags, g.name); !why.empty()) {
       std::cerr << "hare tune: " << g.name << (g.value.empty() ? "" : " ") << g.value
@@ -530,6 +537,10 @@ int TuneCommand(int argc, char** argv) {
   // they keep train's holdout.
   if (probabilities) {
     args.push_back("--probabilities");
+    if (!fit_period.empty()) {
+      args.push_back("--holdout-period");
+      args.push_back(fit_period);
+    }
   } else if (best.passes > 1) {
     args.push_back("--holdout-off");
   }

@@ -194,6 +194,12 @@ if grep -E -q '^ +- +- ' sgd.log; then fail "refused trials: $(grep -E '^ +- +- 
 grep -q -- '--probabilities$' prob.txt || fail "probabilities: $(cat prob.txt)"
 # shellcheck disable=SC2046
 "$HARE" train --quiet $(cat prob.txt) trec.tsv -f prob.model 2>/dev/null || fail "train refused $(cat prob.txt)"
+# A given --holdout-period then says what the fit takes: it is kept, not
+# said to be unused.
+"$HARE" tune --format text --multiclass ova -b 18 --max-passes 2 --probabilities \
+  --holdout-period 4 small.tsv > prob4.txt 2> prob4.log
+grep -q -- '--probabilities --holdout-period 4$' prob4.txt || fail "probabilities' period: $(cat prob4.txt)"
+if grep -q "is not used" prob4.log; then fail "--holdout-period said unused: $(cat prob4.log)"; fi
 
 # The confusion-set templates join the search when a window is given.
 "$HARE" tune --format text --multiclass ova --window 3 --max-passes 3 --folds 3 "$data/weather-whether.tsv" \
