@@ -96,7 +96,9 @@ int AuditCommand(int argc, char** argv) {
           const auto values = batch.values(i);
           const auto feature_names = batch.names(i);
           for (size_t f = 0; f < indices.size(); ++f) {
-            absl::StrAppend(&text, "\t", feature_names[f], ":", indices[f], ":");
+            text += '\t';
+            AppendName(text, feature_names[f]);
+            absl::StrAppend(&text, ":", indices[f], ":");
             AppendFloat(text, values[f]);
             text += ':';
             for (size_t k = 0; k < k_classes; ++k) {

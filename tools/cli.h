@@ -87,6 +87,10 @@ std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format
 // Appends `value` as the shortest text that reads back as the same float.
 void AppendFloat(std::string& out, float value);
 
+// Appends a feature's name for a terminal or a line-based tool: an ASCII
+// control character (a NUL, an escape; VW takes them in names) as \xHH.
+void AppendName(std::string& out, std::string_view name);
+
 // The number of threads `--threads` means by default: all cores.
 int DefaultThreads();
 

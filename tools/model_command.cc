@@ -65,7 +65,7 @@ int Dump(const learner::Model& model, const std::string& path) {
   });
   std::string out;
   for (const DumpRow& r : rows) {
-    out += r.name;
+    AppendName(out, r.name);
     absl::StrAppend(&out, "\t", r.index, "\t");
     if (!h.binary()) absl::StrAppend(&out, h.classes[r.klass], "\t");
     AppendFloat(out, r.weight);

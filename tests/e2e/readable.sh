@@ -104,4 +104,14 @@ grep -q "takes a whole number from 1 to 5" err.txt || fail "bad ngram: $(cat err
 expect_code 1 "$HARE" features --ngram w2 < /dev/null 2> err.txt
 grep -qF -- "--ngram 'w2': a namespace letter is for VW's namespaces (hare train --format vw); here it takes a whole number from 1 to 5" err.txt ||
   fail "features --ngram w2: $(cat err.txt)"
+# A control character VW takes in a name (a NUL, \x01) is printed as \xHH by
+# model dump and audit, not as the byte.
+printf '1 |a x\000y z\n-1 |a\001b w\n' > nul.vw
+"$HARE" train nul.vw --keep-names -f nul.model --quiet 2>/dev/null
+"$HARE" model dump -i nul.model > dump.txt
+expect_eq "dump of control characters" 'a^x\x00y
+a\x01b^w' "$(cut -f1 dump.txt | grep -e x00 -e x01)"
+"$HARE" audit -i nul.model nul.vw > audit.txt
+expect_eq "audit of control characters" '	a^x\x00y
+	a\x01b^w' "$(grep -e x00 -e x01 audit.txt | cut -d: -f1)"
 echo ok
