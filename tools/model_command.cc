@@ -167,7 +167,11 @@ int ModelCommand(int argc, char** argv) {
       "non-zero weights  %d\n"
       "%s",
       model_path, model->file_version(), learner::RuleName(h.rule), h.bits, uint64_t{1} << h.bits,
-      h.hash_seed, h.constant ? "yes" : "no", h.unit_norm ? "yes" : "no", io::FormatName(h.format),
+      h.hash_seed, h.constant ? "yes" : "no",
+      h.unit_norm         ? "yes"
+      : h.normalize_input ? "no (the rule scales each example to length 1 itself)"
+                          : "no",
+      io::FormatName(h.format),
       FloatText(h.threshold) + (h.threshold_per_feature ? " per unit of sum x" : ""),
       FloatText(h.learning_rate), h.examples, model->nonzero(),
       (h.format == io::Format::kFastText ? "label prefix      " + h.label_prefix + "\n" : "") +

@@ -114,4 +114,7 @@ a\x01b^w' "$(cut -f1 dump.txt | grep -e x00 -e x01)"
 "$HARE" audit -i nul.model nul.vw > audit.txt
 expect_eq "audit of control characters" '	a^x\x00y
 	a\x01b^w' "$(grep -e x00 -e x01 audit.txt | cut -d: -f1)"
+"$HARE" train nul.vw --rule modified-balanced-winnow -f mbw.model --quiet 2>/dev/null
+expect_eq "model info of modified balanced winnow" "unit norm         no (the rule scales each example to length 1 itself)" \
+  "$("$HARE" model info -i mbw.model | grep '^unit norm')"
 echo ok
