@@ -73,6 +73,11 @@ constexpr Magic kMagics[] = {
      5,
      {'L', 'Z', 'I', 'P', 0x01}},  // with its version: "LZIP" is text
     {Compression::kNone, "compress (.Z)", 2, {0x1f, 0x9d}},
+    // xz --format=lzma (7-Zip's .lzma): no magic number, but the properties
+    // byte of every preset (0x5d), then a dictionary of a power of two of
+    // 64 KiB or more, whose two low bytes are 0; text does not start with
+    // two NULs.
+    {Compression::kNone, "lzma (legacy .lzma; xz reads it)", 3, {0x5d, 0x00, 0x00}},
     // hare's models and caches (model.h, example_cache.h).
     {Compression::kNone,
      "a hare model",

@@ -213,7 +213,8 @@ TEST_F(SourceTest, CompressionsItDoesNotReadAreRefused) {
                {std::string("PK\x03\x04\x14\x00", 6), "zip"},
                {std::string("7z\xbc\xaf\x27\x1c\x00\x04", 8), "7z"},
                {"LZIP\x01\x0c", "lzip"},
-               {std::string("\x1f\x9d\x90", 3), "compress (.Z)"}};
+               {std::string("\x1f\x9d\x90", 3), "compress (.Z)"},
+               {std::string("\x5d\x00\x00\x80\x00", 5), "lzma (legacy .lzma; xz reads it)"}};
   for (const auto& c : cases) {
     const std::string path = Write("packed.bin", c.bytes);
     absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
