@@ -24,6 +24,7 @@
 #include "io/example_reader.h"
 #include "io/format.h"
 #include "io/pending_file.h"
+#include "io/source.h"
 #include "learner/classes.h"
 
 namespace hare::learner {
@@ -449,14 +450,24 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   // Magic, version and sizes first, before reading or allocating the rest.
   char preamble[kPreamble + kHeaderBytes];
   if (size == 0) return refuse("the file is empty, not a hare model");
-  if (size < sizeof kModelMagic || !read_at(preamble, sizeof kModelMagic, 0) ||
-      std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
-    // A cache (io/example_cache.h) given where a model goes: say which it is.
+  const bool head = size >= sizeof kModelMagic && read_at(preamble, sizeof kModelMagic, 0);
+  if (!head || std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
+    // A cache (io/example_cache.h) given where a model goes, or a compressed
+    // file: say which it is.
     constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
-    if (size >= sizeof kCacheMagic && std::memcmp(preamble, kCacheMagic, sizeof kCacheMagic) == 0) {
+    if (head && std::memcmp(preamble, kCacheMagic, sizeof kCacheMagic) == 0) {
       return refuse(
           "it is a hare cache of examples, not a model (a cache is given with -c, to hare "
           "train)");
+    }
+    const io::Compression packed =
+        head ? io::DetectCompression(reinterpret_cast<const unsigned char*>(preamble),
+                                     sizeof kModelMagic)
+             : io::Compression::kNone;
+    if (packed != io::Compression::kNone) {
+      return refuse(absl::StrCat("it is ", io::CompressionName(packed),
+                                 "-compressed (a model is read as hare wrote it: decompress it "
+                                 "first)"));
     }
     return refuse("not a hare model file (its first bytes are not the model magic)");
   }

@@ -550,6 +550,11 @@ TEST_F(ModelTest, ForeignAndNewerFilesAreRefusedWithAReason) {
   EXPECT_EQ(LoadModel(foreign).status().message(),
             "cannot load model " + foreign +
                 ": not a hare model file (its first bytes are not the model magic)");
+  const std::string packed = dir_ + "/m.hare.gz";
+  WriteFile(packed, std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
+  EXPECT_EQ(LoadModel(packed).status().message(),
+            "cannot load model " + packed +
+                ": it is gzip-compressed (a model is read as hare wrote it: decompress it first)");
   const std::string cache = dir_ + "/examples.cache";
   WriteFile(cache, std::string("HARECACH") + std::string(40, '\0'));
   EXPECT_EQ(LoadModel(cache).status().message(),

@@ -146,6 +146,10 @@ std::string FlagParser::JobHint(std::string_view name) const {
     return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
+  // predict and audit answer each line as it arrives, on one thread.
+  if (uses_a_model && name == "--threads")
+    return " (it runs on one thread, answering each line as it arrives; hare test "
+           "takes --threads)";
   // Training's options given to a command that uses a model.
   if (training_ != nullptr && !trains && training_->Knows(name))
     return " (a training option: the model keeps what it was trained with)";

@@ -185,8 +185,8 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   flags.AddInt("--passes", "N", "passes over the data (default 1)", &passes_);
   flags.AddString("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
                   &o.cache);
-  flags.AddInt("--holdout-period", "K", "with passes > 1, hold out every K-th example (10)",
-               &holdout_);
+  flags.AddInt("--holdout-period", "K",
+               "with passes > 1 or --probabilities, hold out every K-th example (10)", &holdout_);
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
   flags.AddSwitch("--shuffle",
                   "passes after the first learn each batch of the cache (4096 examples) in a "
