@@ -21,7 +21,8 @@ struct BadLine {
   uint32_t line = 0;
   uint32_t column = 0;  // 1-based byte column of the offending text
   std::string message;
-  bool label = false;  // the label is what is wrong
+  bool label = false;          // the label is what is wrong
+  bool out_of_memory = false;  // the line's features did not fit in the memory
 };
 
 class ExampleBatch {

@@ -134,7 +134,8 @@ bool ParseAffixSpec(std::string_view spec, char* letter, int* affix);
 struct LineError {
   uint32_t column = 0;  // 1-based
   std::string message;
-  bool label = false;  // the label is what is wrong
+  bool label = false;          // the label is what is wrong
+  bool out_of_memory = false;  // the line's features did not fit in the memory
 };
 
 }  // namespace hare::io

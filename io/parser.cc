@@ -223,7 +223,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
                absl::StrCat("out of memory after ", batch.FeaturesSinceBegin(),
                             " of this line's features (-q, --cubic, n-grams and character "
                             "n-grams multiply them)"),
-               false};
+               false, true};
       batch.DropExample();
       batch.ReleaseSpareMemory();
     }
@@ -237,8 +237,10 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       const bool large = batch.FeaturesSinceBegin() > kReleaseAfterFeatures;
       batch.DropExample();
       if (large) batch.ReleaseSpareMemory();
-      batch.bad_lines.push_back({line_number, error.column, std::move(error.message), error.label});
+      batch.bad_lines.push_back(
+          {line_number, error.column, std::move(error.message), error.label, error.out_of_memory});
       error.label = false;  // set only by a bad label
+      error.out_of_memory = false;
       continue;
     }
     if (ctx_.options.unit_norm) batch.ScaleToUnitLength();

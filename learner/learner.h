@@ -147,4 +147,7 @@ class Learner : public WeightSource {
 
 std::unique_ptr<Learner> MakeLearner(const LearnerOptions& options, int bits);
 
+// The bytes of the table MakeLearner(options, bits) maps, without making it.
+uint64_t TableBytes(const LearnerOptions& options, int bits);
+
 }  // namespace hare::learner

@@ -11,17 +11,18 @@
 namespace hare::learner {
 
 struct RunStats {
-  uint64_t examples = 0;     // parsed examples
-  uint64_t labelled = 0;     // of which had a label
-  uint64_t positive = 0;     // of which +1 (binary labels: class 1)
-  uint64_t features = 0;     // active features, constant included
-  uint64_t bytes = 0;        // the text's bytes (after decompression), every pass
-  uint64_t bad_lines = 0;    // lines skipped as malformed
-  uint64_t bad_labels = 0;   // of which for their label
-  uint64_t mistakes = 0;     // progressive-validation mistakes on labelled examples
-  uint64_t parsed_text = 0;  // examples parsed from sentences (not read from a cache)
-  uint64_t marked = 0;       // of which the text templates found the target in
-  double seconds = 0;        // wall time
+  uint64_t examples = 0;       // parsed examples
+  uint64_t labelled = 0;       // of which had a label
+  uint64_t positive = 0;       // of which +1 (binary labels: class 1)
+  uint64_t features = 0;       // active features, constant included
+  uint64_t bytes = 0;          // the text's bytes (after decompression), every pass
+  uint64_t bad_lines = 0;      // lines skipped as malformed
+  uint64_t bad_labels = 0;     // of which for their label
+  uint64_t out_of_memory = 0;  // of which for features the memory could not hold
+  uint64_t mistakes = 0;       // progressive-validation mistakes on labelled examples
+  uint64_t parsed_text = 0;    // examples parsed from sentences (not read from a cache)
+  uint64_t marked = 0;         // of which the text templates found the target in
+  double seconds = 0;          // wall time
 
   double error_rate() const { return labelled == 0 ? 0.0 : double(mistakes) / double(labelled); }
 };

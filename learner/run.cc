@@ -41,6 +41,7 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
     }
     ++stats.bad_lines;
     stats.bad_labels += bad.label;
+    stats.out_of_memory += bad.out_of_memory;
   }
   return absl::OkStatus();
 }
@@ -228,11 +229,11 @@ absl::StatusOr<std::string> TemporaryCachePath() {
 // file is unlinked, or never linked): it names the folder instead.
 absl::Status OfTemporaryCache(const absl::Status& status, const std::string& path) {
   const std::string folder = std::filesystem::path(path).parent_path().string();
-  return absl::Status(
-      status.code(),
-      absl::StrReplaceAll(status.message(), {{absl::StrCat("cache ", path),
-                                              absl::StrCat("cache (a temporary file in ", folder,
-                                                           ", for the passes after the first)")}}));
+  const std::string named =
+      absl::StrCat("cache (a temporary file in ", folder, ", for the passes after the first)");
+  return absl::Status(status.code(),
+                      absl::StrReplaceAll(status.message(),
+                                          {{absl::StrCat("cache ", path), named}, {path, named}}));
 }
 
 double Since(Clock::time_point start) {
@@ -402,7 +403,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
           result.stats.bad_lines, stream->bytes());
       writer.reset();
       if (!written.ok()) {
-        status = temporary ? OfTemporaryCache(written.status(), cache_path) : written.status();
+        status = written.status();
         break;
       }
       reader = written->get();
@@ -439,7 +440,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   writer.reset();
-  if (!status.ok()) return status;
+  // Reading the temporary cache back (later passes, the holdout's scoring)
+  // fails under the name of its folder too.
+  if (!status.ok()) return temporary ? OfTemporaryCache(status, cache_path) : status;
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();
   if (o.probabilities) {

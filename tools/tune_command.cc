@@ -11,7 +11,9 @@
 // rounds at most: a round that changes nothing ends the search. Candidates
 // run in parallel, one per thread; each is deterministic and ties keep the
 // earlier choice, so the result is the same for any thread count.
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -172,7 +174,7 @@ struct Result {
   uint64_t held_out = 0;  // how many examples that is (of every fold)
   int passes = 0;
   std::string error;           // not empty: the candidate could not be trained
-  bool out_of_memory = false;  // why: its table, or a line's features, did not fit
+  bool out_of_memory = false;  // its table, or a line's features, did not fit
   std::string one_class;       // not empty: every held-out example is of this class
 };
 
@@ -253,8 +255,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
     o.holdout_offset = fold;
     absl::StatusOr<learner::TrainResult> r;
     try {  // a rule of more floats a slot can need a table the memory cannot hold
+      // The table's share of the budget is taken before it is mapped, and
+      // given back after it is unmapped (the hold outlives the learner).
+      const MemoryBudget::Hold hold(setup.budget, learner::TableBytes(o.learner, o.parse.bits));
       std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
-      const MemoryBudget::Hold hold(setup.budget, l->table_bytes());
       r = learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     } catch (const std::bad_alloc& e) {  // or the features of a line, -q or --cubic
       result.error = learner::OutOfMemory(e);
@@ -265,6 +269,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
       result.error = std::string(r.status().message());
       return result;
     }
+    // A line whose features did not fit was skipped: beside other
+    // candidates' tables it may have fitted alone, so the candidate is run
+    // again alone (its score stands if the line does not fit then either).
+    result.out_of_memory |= r->stats.out_of_memory > 0;
     if (r->passes.empty() || r->passes[0].holdout_examples == 0) {
       const bool folds = setup.folds > 1;
       result.error = absl::StrCat("no labelled example held out ",
@@ -301,6 +309,28 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   result.passes = static_cast<int>(best) + 1;
   if (held_out_classes.size() == 1) result.one_class = *held_out_classes.begin();
   return result;
+}
+
+// The bytes of tables the candidates running at once may map: the memory
+// (the machine's, or its cgroup's limit), and under a limit of the address
+// space (ulimit -v) what is left of it, less what each thread takes beside
+// its table (its stack, its malloc arena, its reader's: 256 MiB is more).
+// 0: no limit known.
+uint64_t TablesAtOnce(uint64_t memory, int threads) {
+  rlimit space{};
+  if (getrlimit(RLIMIT_AS, &space) != 0 || space.rlim_cur == RLIM_INFINITY) return memory;
+  uint64_t used = 0;  // the address space mapped now
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    unsigned long pages = 0;
+    if (std::fscanf(f, "%lu", &pages) == 1) {
+      used = pages * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    }
+    std::fclose(f);
+  }
+  const uint64_t reserve =
+      used + static_cast<uint64_t>(std::max(threads, 1)) * (uint64_t{256} << 20);
+  const uint64_t left = space.rlim_cur > reserve ? space.rlim_cur - reserve : 1;
+  return memory == 0 ? left : std::min(memory, left);
 }
 
 // Evaluates every candidate, `threads` at a time (as many as the memory
@@ -393,7 +423,7 @@ int TuneCommand(int argc, char** argv) {
   }
   setup.folds = static_cast<int>(folds);
   setup.max_passes = static_cast<int>(max_passes);
-  MemoryBudget budget(learner::CurrentMemoryLimit().bytes);
+  MemoryBudget budget(TablesAtOnce(learner::CurrentMemoryLimit().bytes, train.options.threads));
   setup.budget = &budget;
   bool probabilities = false;
   for (const FlagParser::Given& g : flags.given()) probabilities |= g.name == "--probabilities";
