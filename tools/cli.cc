@@ -340,7 +340,7 @@ void AppendFloat(std::string& out, float value) {
 void AppendName(std::string& out, std::string_view name) {
   for (const char c : name) {
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
+    if (u < 0x20 || u == 0x7f || c == '\\') {
       absl::StrAppend(&out, "\\x", absl::Hex(u, absl::kZeroPad2));
     } else {
       out += c;

@@ -88,7 +88,8 @@ std::vector<std::string> ValidateLabelPrefix(const FlagParser& flags, io::Format
 void AppendFloat(std::string& out, float value);
 
 // Appends a feature's name for a terminal or a line-based tool: an ASCII
-// control character (a NUL, an escape; VW takes them in names) as \xHH.
+// control character (a NUL, an escape; VW takes them in names) as \xHH,
+// and a backslash as \x5c, so that the text says which it was.
 void AppendName(std::string& out, std::string_view name);
 
 // The number of threads `--threads` means by default: all cores.

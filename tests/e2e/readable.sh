@@ -106,14 +106,16 @@ grep -qF -- "--ngram 'w2': a namespace letter is for VW's namespaces (hare train
   fail "features --ngram w2: $(cat err.txt)"
 # A control character VW takes in a name (a NUL, \x01) is printed as \xHH by
 # model dump and audit, not as the byte.
-printf '1 |a x\000y z\n-1 |a\001b w\n' > nul.vw
+printf '1 |a x\000y z\n-1 |a\001b w\n1 |a \\x01b\n' > nul.vw
 "$HARE" train nul.vw --keep-names -f nul.model --quiet 2>/dev/null
 "$HARE" model dump -i nul.model > dump.txt
-expect_eq "dump of control characters" 'a^x\x00y
-a\x01b^w' "$(cut -f1 dump.txt | grep -e x00 -e x01)"
+for name in 'a^x\x00y' 'a\x01b^w' 'a^\x5cx01b'; do
+  cut -f1 dump.txt | grep -qxF "$name" || fail "dump of control characters: no $name in $(cut -f1 dump.txt)"
+done
 "$HARE" audit -i nul.model nul.vw > audit.txt
 expect_eq "audit of control characters" '	a^x\x00y
-	a\x01b^w' "$(grep -e x00 -e x01 audit.txt | cut -d: -f1)"
+	a\x01b^w
+	a^\x5cx01b' "$(grep -e x00 -e x01 audit.txt | cut -d: -f1)"
 "$HARE" train nul.vw --rule modified-balanced-winnow -f mbw.model --quiet 2>/dev/null
 expect_eq "model info of modified balanced winnow" "unit norm         no (the rule scales each example to length 1 itself)" \
   "$("$HARE" model info -i mbw.model | grep '^unit norm')"
