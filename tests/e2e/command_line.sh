@@ -345,6 +345,9 @@ expect_eq "-wordNgrams" "hare train: unknown option -wordNgrams (hare's is --ngr
 "$HARE" train --quiet d.vw -f opts.model 2>/dev/null
 expect_code 1 "$HARE" test -i opts.model --ngram 2 d.vw 2> err.txt
 expect_eq "test --ngram" "hare test: unknown option --ngram (a training option: the model keeps what it was trained with)" "$(head -1 err.txt)"
+expect_code 1 "$HARE" test -i opts.model --threads 0 d.vw 2> err.txt
+expect_eq "test --threads 0" "hare test: --threads must be 1 to 256
+Run 'hare test --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" predict -i opts.model --threads 2 d.vw 2> err.txt
 expect_eq "predict --threads" "hare predict: unknown option --threads (it runs on one thread, answering each line as it arrives; hare test takes --threads)" "$(head -1 err.txt)"
 # predict takes test's --strict and --quiet.
