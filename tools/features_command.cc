@@ -119,13 +119,18 @@ int FeaturesCommand(int argc, char** argv) {
         if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
           return skip(label.data() + at - 1, "label is not valid UTF-8");
         }
-        const io::NameFault::Kind fault = io::ClassNameFault(label).kind;
+        // A space or control character is named, at its column, as train
+        // names it.
+        const io::NameFault fault = io::ClassNameFault(label);
+        if (fault.kind == io::NameFault::kSpace || fault.kind == io::NameFault::kControl) {
+          return skip(
+              label.data() + fault.column - 1,
+              absl::StrCat("label ", io::Quote(label), " cannot be written in VW format (it ",
+                           io::NameFaultText(fault), ")"));
+        }
         if (const char* why = label.find('|') != label.npos ? "it has a '|'"
                               : label.starts_with('\'')     ? "a VW label starting with ' is a tag"
-                              : fault == io::NameFault::kSpace ? "it has white space in it"
-                              : fault == io::NameFault::kControl
-                                  ? "it has a control character in it"
-                                  : nullptr) {
+                                                            : nullptr) {
           return skip(label.data(), absl::StrCat("label ", io::Quote(label),
                                                  " cannot be written in VW format (", why, ")"));
         }

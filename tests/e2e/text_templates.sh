@@ -33,11 +33,15 @@ printf "'x\tgood film\na|b\tgood\n c:d \tbad\n very pos \tgood\ncaf\xe9\tbad\nne
 expect_code 2 "$HARE" features labels.tsv > labels.vw 2> err.txt
 expect_eq "labels VW cannot read" "labels.tsv:1:1: label ''x' cannot be written in VW format (a VW label starting with ' is a tag); line skipped
 labels.tsv:2:1: label 'a|b' cannot be written in VW format (it has a '|'); line skipped
-labels.tsv:4:2: label 'very pos' cannot be written in VW format (it has white space in it); line skipped
+labels.tsv:4:6: label 'very pos' cannot be written in VW format (it has white space in it); line skipped
 labels.tsv:5:4: label is not valid UTF-8; line skipped
-labels.tsv:6:1: label 'ne\x1bg' cannot be written in VW format (it has a control character in it); line skipped
-labels.tsv:7:1: label 'ne\xc2\x85g' cannot be written in VW format (it has a control character in it); line skipped
-$(printf "labels.tsv:8:1: label 'p\\302\\240s' cannot be written in VW format (it has white space in it); line skipped")" "$(cat err.txt)"
+labels.tsv:6:3: label 'ne\x1bg' cannot be written in VW format (it has a control character in it); line skipped
+labels.tsv:7:3: label 'ne\xc2\x85g' cannot be written in VW format (it has a control character (U+0085) in it); line skipped
+$(printf "labels.tsv:8:2: label 'p\\302\\240s' cannot be written in VW format (it has white space (U+00A0) in it); line skipped")" "$(cat err.txt)"
+# The same columns and characters as train gives for those class names.
+"$HARE" train --format text --multiclass ova labels.tsv --quiet 2> train-err.txt || true
+expect_eq "features' columns are train's" "$(grep -o '^labels.tsv:[4-8]:[0-9]*' train-err.txt)" \
+  "$(grep -o '^labels.tsv:[4-8]:[0-9]*' err.txt)"
 expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
 # Unicode white space or a byte-order mark around a label is dropped, as
 # train drops it; a label of nothing else is none, to both.
