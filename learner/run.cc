@@ -228,6 +228,7 @@ absl::StatusOr<std::string> TemporaryCachePath() {
 // An error of the temporary cache, whose name no user could look for (the
 // file is unlinked, or never linked): it names the folder instead.
 absl::Status OfTemporaryCache(const absl::Status& status, const std::string& path) {
+  if (path.empty()) return status;  // no cache was made
   const std::string folder = std::filesystem::path(path).parent_path().string();
   const std::string named =
       absl::StrCat("cache (a temporary file in ", folder, ", for the passes after the first)");
@@ -442,7 +443,7 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   writer.reset();
   // Reading the temporary cache back (later passes, the holdout's scoring)
   // fails under the name of its folder too.
-  if (!status.ok()) return temporary ? OfTemporaryCache(status, cache_path) : status;
+  if (!status.ok()) return temporary && use_cache ? OfTemporaryCache(status, cache_path) : status;
   if (!binary) result.classes = classes.names();
   result.names = names.Sorted();
   if (o.probabilities) {

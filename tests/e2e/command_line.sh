@@ -371,6 +371,13 @@ expect_eq "ulimit -f: the predictions" "hare train: cannot write predictions lim
 for i in 1 2 3 4 5 6 7 8; do cat d.vw d.vw d.vw d.vw; done > d32.vw
 expect_code 2 env TMPDIR="$PWD" bash -c 'ulimit -f 4; exec "$@"' bash "$HARE" train --quiet --passes 2 d32.vw 2> err.txt
 expect_eq "ulimit -f: the temporary cache" "hare train: cannot write cache (a temporary file in $PWD, for the passes after the first): File too large" "$(tail -1 err.txt)"
+# A message that speaks of a cache but not the temporary one is left whole,
+# in one pass and in several.
+"$HARE" train --quiet --passes 2 -c made.cache d.vw 2>/dev/null
+for passes in 1 2; do
+  expect_code 2 "$HARE" train --quiet --passes $passes made.cache 2> err.txt
+  expect_eq "a cache as examples, $passes pass(es)" "hare train: cannot read made.cache: it is a hare cache, not examples (a cache is given with -c, to hare train)" "$(cat err.txt)"
+done
 if [[ -w /dev/full ]]; then
   # The commands that answer as they read stop at the first refused write,
   # with its reason.
