@@ -379,6 +379,9 @@ std::string LearnerFlags(const learner::TrainOptions& o) {
     if (l.l2 > 0) number("--l2", l.l2);
   }
   absl::StrAppend(&out, " --passes ", o.passes);
+  // Probabilities hold out every K-th example from learning, in one pass too:
+  // the line says so, so that it trains the same model again.
+  if (o.probabilities) out += " --probabilities";
   if (o.holdout_off) {
     if (o.passes > 1) out += " --holdout-off";
   } else if (o.holdout_period != 10 && (o.passes > 1 || o.probabilities)) {

@@ -607,6 +607,14 @@ grep -q "^examples trained  500$" info.txt || fail "model info examples"
 grep -q "^format version    15$" info.txt || fail "model info version"
 grep -q "^learner           --rule perceptron --passes 1$" info.txt || fail "model info learner"
 grep -q "^passes run        1$" info.txt || fail "model info passes run"
+# With --probabilities the line says so (a tenth is held out from learning),
+# and trains the same model again.
+"$HARE" train --quiet --probabilities d.vw -f prob.model 2>/dev/null
+expect_eq "learner line with probabilities" "learner           --rule perceptron --passes 1 --probabilities" \
+  "$("$HARE" model info -i prob.model | grep '^learner')"
+# shellcheck disable=SC2046
+"$HARE" train --quiet $("$HARE" model info -i prob.model | sed -n 's/^learner *//p') d.vw -f prob2.model 2>/dev/null
+cmp -s prob.model prob2.model || fail "the learner line with --probabilities trained another model"
 expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt
 expect_eq "two models" "hare model info: one model at a time: 'other.model' is one too many" \
   "$(cat err.txt)"

@@ -59,7 +59,7 @@ cp a.hare again.hare
 "$HARE" train --quiet -i again.hare b.vw --passes 3 --probabilities -f again.hare --save-resume 2> err.txt ||
   fail "-i with passes: $(cat err.txt)"
 "$HARE" model info -i again.hare > info.txt
-grep -q "^learner           --rule pa --average --passes 3$" info.txt || fail "learner line: $(cat info.txt)"
+grep -q "^learner           --rule pa --average --passes 3 --probabilities$" info.txt || fail "learner line: $(cat info.txt)"
 grep -q "^probabilities     sigmoid" info.txt || fail "no calibration: $(cat info.txt)"
 examples=$(grep '^examples trained' info.txt | awk '{ print $3 }')
 (( examples > 1700 )) || fail "examples trained: $examples"
