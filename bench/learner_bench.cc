@@ -110,6 +110,8 @@ BENCHMARK_CAPTURE(BM_Train, modified_balanced_winnow,
                   Options(Rule::kModifiedBalancedWinnow, false, false))
     ->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, pa, Options(Rule::kPa, false, false))->HARE_RANGES;
+// The sentences' default rule (without --uneven-margin, a binary task here).
+BENCHMARK_CAPTURE(BM_Train, pa_adagrad, Options(Rule::kPa, false, true))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, sgd_logistic, Options(Rule::kSgd, false, false))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, arow, Options(Rule::kArow, false, false))->HARE_RANGES;
 BENCHMARK_CAPTURE(BM_Train, nb, Options(Rule::kNaiveBayes, false, false))->HARE_RANGES;
