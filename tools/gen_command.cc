@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "learner/weight_table.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/synthetic.h"
@@ -32,12 +33,14 @@ int GenCommand(int argc, char** argv) {
                   "conjunction",
                   &o.family);
   flags.AddInt("-n,--examples", "N", "stop after N examples", &examples);
-  flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G suffixes)", &bytes_text);
+  flags.AddString("--bytes", "SIZE", "stop after SIZE bytes (K, M, G, T suffixes)", &bytes_text);
   flags.AddUint("--seed", "N", "random seed of the examples (default 1)", &o.seed);
   flags.AddUint("--concept-seed", "N",
                 "zipf, text, separable: random seed of the hidden rule (default, or 0: --seed)",
                 &o.concept_seed);
-  flags.AddInt("--vocabulary", "N", "zipf, text: number of words (default 1000000)", &o.vocabulary);
+  flags.AddInt("--vocabulary", "N",
+               "zipf, text: number of words (default 1000000; about 64 bytes of memory each)",
+               &o.vocabulary);
   flags.AddInt("--min-features", "N", "zipf, text: fewest words an example (default 20)",
                &o.min_features);
   flags.AddInt("--max-features", "N", "zipf, text: most words an example (default 40)",
@@ -151,10 +154,13 @@ int GenCommand(int argc, char** argv) {
   errno = 0;
   try {
     Generate(o, std::cout);
-  } catch (const std::bad_alloc&) {  // the vocabulary's tables, before any output
+  } catch (const learner::OutOfMemoryFor& e) {  // the vocabulary's tables, before any output
+    return Fail("gen", absl::StrCat("out of memory: ", e.what()), kExitInput);
+  } catch (const std::bad_alloc&) {  // a line, as it is written
+    std::cout.flush();
     return Fail("gen",
-                absl::StrCat("out of memory: --vocabulary ", o.vocabulary,
-                             " needs about 64 bytes a word (", (o.vocabulary * 64) >> 20, " MB)"),
+                "out of memory for the features of one example (fewer with a smaller "
+                "--max-features, --n or --density)",
                 kExitInput);
   }
   // A refused write sets the stream's badbit, and no write is tried after it,

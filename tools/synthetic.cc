@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "learner/random.h"
+#include "learner/weight_table.h"
 
 namespace hare::tools {
 namespace {
@@ -140,8 +142,9 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
   Random hidden_rng = ConceptRandom(o);
   Random rng = ExampleRandom(o);
   const size_t n = static_cast<size_t>(o.vocabulary);
-  std::vector<WordColumn> columns(n);
-  {
+  std::vector<WordColumn> columns;
+  try {  // the vocabulary's tables, before any output
+    columns.resize(n);
     std::vector<double> by_rank(n);
     for (size_t r = 0; r < n; ++r) by_rank[r] = 1.0 / static_cast<double>(r + 1);
     const AliasTable ranks = MakeAliasTable(by_rank);
@@ -161,6 +164,10 @@ uint64_t GenerateZipf(const GenOptions& o, std::ostream& out) {
                     {text ? static_cast<uint32_t>(i) : own, text ? ranks.alias[i] : other},
                     {hidden[own], hidden[other]}};
     }
+  } catch (const std::bad_alloc&) {
+    throw learner::OutOfMemoryFor(absl::StrCat("--vocabulary ", o.vocabulary,
+                                               " needs about 64 bytes a word (",
+                                               (o.vocabulary * 64) >> 20, " MB)"));
   }
   // An example's draws, made in the order they always were (the word count;
   // per word the column, then the coin; the noise), one example ahead of the

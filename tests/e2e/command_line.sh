@@ -488,6 +488,13 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   set -e
   expect_eq "gen out of memory exit code" 2 "$code"
   expect_eq "gen out of memory" "hare gen: out of memory: --vocabulary 134217728 needs about 64 bytes a word (8192 MB)" "$(cat err.txt)"
+  # A line too long for the memory is not the vocabulary's fault.
+  set +e
+  (ulimit -v 60000 && "$HARE" gen -n 3 --vocabulary 10 --min-features 1000000 --max-features 1000000) > /dev/null 2> err.txt
+  code=$?
+  set -e
+  expect_eq "gen line out of memory exit code" 2 "$code"
+  expect_eq "gen line out of memory" "hare gen: out of memory for the features of one example (fewer with a smaller --max-features, --n or --density)" "$(cat err.txt)"
   # A line of more features than the memory holds is a bad line, named, on a
   # parser thread too (it aborted there): 3000 features, --cubic makes 4.5
   # billion (how many fit before the vectors fail to double depends on the
