@@ -34,6 +34,17 @@ TEST(TableBytesTest, IsTheTableMakeLearnerMaps) {
   EXPECT_EQ(TableBytes({.rule = Rule::kPa, .adagrad = true}, 22), uint64_t{8} << 22);
   EXPECT_EQ(TableBytes({.rule = Rule::kArow, .average = true}, 22), uint64_t{16} << 22);
   EXPECT_EQ(TableBytes({.rule = Rule::kNaiveBayes}, 22), uint64_t{20} << 22);
+  // And the other layouts, counted by hand: a weight, AdaGrad's sum, the
+  // average's sum (two floats), lazy L1/L2's two.
+  EXPECT_EQ(TableBytes({.rule = Rule::kWinnow}, 10), uint64_t{4} << 10);
+  EXPECT_EQ(TableBytes({.rule = Rule::kBalancedWinnow, .average = true}, 10), uint64_t{16} << 10);
+  EXPECT_EQ(TableBytes({.rule = Rule::kPerceptron, .average = true, .adagrad = true}, 10),
+            uint64_t{16} << 10);
+  LearnerOptions lazy{.rule = Rule::kSgd};
+  lazy.l2 = 0.5f;
+  EXPECT_EQ(TableBytes(lazy, 10), uint64_t{12} << 10);
+  lazy.adagrad = true;
+  EXPECT_EQ(TableBytes(lazy, 10), uint64_t{16} << 10);
 }
 
 }  // namespace

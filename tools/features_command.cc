@@ -116,12 +116,12 @@ int FeaturesCommand(int argc, char** argv) {
         // written for it.
         label = hashing::TrimSeparators(label);
         // The VW line must read back as this label: one word, no bar, not a tag.
-        if (const uint32_t at = hashing::InvalidUtf8At(label); at > 0) {
-          return skip(label.data() + at - 1, "label is not valid UTF-8");
-        }
-        // A space or control character is named, at its column, as train
-        // names it.
+        // The first fault train would name, at its column: an ASCII space or
+        // control character, invalid UTF-8, then one beyond ASCII.
         const io::NameFault fault = io::ClassNameFault(label);
+        if (fault.kind == io::NameFault::kNotUtf8) {
+          return skip(label.data() + fault.column - 1, "label is not valid UTF-8");
+        }
         if (fault.kind == io::NameFault::kSpace || fault.kind == io::NameFault::kControl) {
           return skip(
               label.data() + fault.column - 1,

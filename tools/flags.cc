@@ -147,7 +147,7 @@ std::string FlagParser::JobHint(std::string_view name) const {
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
   // predict and audit answer each line as it arrives, on one thread.
-  if (uses_a_model && name == "--threads")
+  if (uses_a_model && Knows("--strict") && name == "--threads")
     return " (it runs on one thread, answering each line as it arrives; hare test "
            "takes --threads)";
   // Training's options given to a command that uses a model.

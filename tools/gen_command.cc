@@ -158,9 +158,14 @@ int GenCommand(int argc, char** argv) {
     return Fail("gen", absl::StrCat("out of memory: ", e.what()), kExitInput);
   } catch (const std::bad_alloc&) {  // a line, as it is written
     std::cout.flush();
+    // The options that make an example's features, by family.
+    const char* fewer = separable                                  ? "--dim"
+                        : o.family == "zipf" || o.family == "text" ? "--max-features"
+                                                                   : "--n or --density";
     return Fail("gen",
-                "out of memory for the features of one example (fewer with a smaller "
-                "--max-features, --n or --density)",
+                absl::StrCat("out of memory for the features of one example (fewer with a "
+                             "smaller ",
+                             fewer, ")"),
                 kExitInput);
   }
   // A refused write sets the stream's badbit, and no write is tried after it,

@@ -257,7 +257,10 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
     try {  // a rule of more floats a slot can need a table the memory cannot hold
       // The table's share of the budget is taken before it is mapped, and
       // given back after it is unmapped (the hold outlives the learner).
-      const MemoryBudget::Hold hold(setup.budget, learner::TableBytes(o.learner, o.parse.bits));
+      // A table larger than the memory fails at once, waiting for no one.
+      const uint64_t table = learner::TableBytes(o.learner, o.parse.bits);
+      const uint64_t memory = learner::CurrentMemoryLimit().bytes;
+      const MemoryBudget::Hold hold(memory == 0 || table <= memory ? setup.budget : nullptr, table);
       std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
       r = learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     } catch (const std::bad_alloc& e) {  // or the features of a line, -q or --cubic

@@ -494,7 +494,7 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   code=$?
   set -e
   expect_eq "gen line out of memory exit code" 2 "$code"
-  expect_eq "gen line out of memory" "hare gen: out of memory for the features of one example (fewer with a smaller --max-features, --n or --density)" "$(cat err.txt)"
+  expect_eq "gen line out of memory" "hare gen: out of memory for the features of one example (fewer with a smaller --max-features)" "$(cat err.txt)"
   # A line of more features than the memory holds is a bad line, named, on a
   # parser thread too (it aborted there): 3000 features, --cubic makes 4.5
   # billion (how many fit before the vectors fail to double depends on the

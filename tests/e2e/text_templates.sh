@@ -42,6 +42,12 @@ $(printf "labels.tsv:8:2: label 'p\\302\\240s' cannot be written in VW format (i
 "$HARE" train --format text --multiclass ova labels.tsv --quiet 2> train-err.txt || true
 expect_eq "features' columns are train's" "$(grep -o '^labels.tsv:[4-8]:[0-9]*' train-err.txt)" \
   "$(grep -o '^labels.tsv:[4-8]:[0-9]*' err.txt)"
+# A space before invalid UTF-8 is the fault named, in both.
+printf 'a\377 b\tgood\n' > spaced.tsv
+expect_code 2 "$HARE" features spaced.tsv > /dev/null 2> err.txt
+"$HARE" train --format text --multiclass ova spaced.tsv --quiet 2> train-err.txt || true
+expect_eq "features' first fault is train's" "$(grep -o '^spaced.tsv:1:[0-9]*: [a-z ]*.* has white space' train-err.txt | cut -d: -f1-3)" \
+  "$(grep -o '^spaced.tsv:1:[0-9]*:.*white space' err.txt | cut -d: -f1-3)"
 expect_eq "the label VW can read" "c:d | bad" "$(sed -n 3p labels.vw)"
 # Unicode white space or a byte-order mark around a label is dropped, as
 # train drops it; a label of nothing else is none, to both.
