@@ -247,7 +247,7 @@ TEST(LearnerFlagsTest, TheHoldoutIsListedWhereOneIsKept) {
   o.early_stop = 5;
   EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1");
   o.probabilities = true;
-  EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1 --holdout-period 4");
+  EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1 --probabilities --holdout-period 4");
   o.probabilities = false;
   o.holdout_off = true;
   EXPECT_EQ(LearnerFlags(o), "--rule perceptron --passes 1");
