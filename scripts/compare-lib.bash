@@ -1,6 +1,6 @@
 # What the comparison scripts share (sourced by compare-accuracy.sh and
 # compare-sentences.sh once HARE and DATA are set): messages, the check of
-# what they need, timing, the LIBLINEAR line of a list of features, McNemar's
+# what they need, a shuffle, timing, the LIBLINEAR line of a list of features, McNemar's
 # test of two prediction files, and LIBLINEAR and fastText run on a folder's
 # train/test files.
 #
@@ -76,6 +76,17 @@ paired() {  # gold a b
       if (p > 1) p = 1
       printf "%d %d %s\n", wa, wb, (p < 0.0001 ? "<0.0001" : sprintf("%.4f", p))
     }' "$1" "$2" "$3"
+}
+
+# The lines of `file` in the order of seed's draws of L'Ecuyer's combined
+# generator (two multiplicative ones, 40014 and 40692): exact in any awk's
+# doubles, so every awk gives the same order.
+shuffled() {  # seed file
+  awk -v s="$1" '
+    BEGIN { x = s; y = 12345 + 7919 * s }
+    { x = (x * 40014) % 2147483563; y = (y * 40692) % 2147483399
+      printf "%.0f\t%s\n", (x - y + 2147483563) % 2147483563, $0 }' "$2" |
+    LC_ALL=C sort -s -n -k1,1 | cut -f2-
 }
 
 now() { date +%s.%N; }

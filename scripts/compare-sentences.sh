@@ -235,11 +235,7 @@ run_orders() {  # dir options...
   shift
   local -a accs=()
   for ((seed = 1; seed <= ORDERS; seed++)); do
-    awk -v s="$seed" '
-      BEGIN { x = s; y = 12345 + 7919 * s }
-      { x = (x * 40014) % 2147483563; y = (y * 40692) % 2147483399
-        printf "%.0f\t%s\n", (x - y + 2147483563) % 2147483563, $0 }' "$dir/train.tsv" |
-      LC_ALL=C sort -s -n -k1,1 | cut -f2- >"$dir/order.tsv"
+    shuffled "$seed" "$dir/train.tsv" >"$dir/order.tsv"
     read -r acc secs < <(TRAIN=$dir/order.tsv run_hare "$dir" order "$@" --passes 1)
     [[ $acc != n/a ]] || { echo "n/a n/a n/a"; return; }
     accs+=("$acc")

@@ -45,3 +45,11 @@ head -n -1 b.pred >short.pred
 expect_code 1 paired gold a.pred short.pred 2>err.txt
 grep -q "do not have one label each" err.txt || fail "no message: $(cat err.txt)"
 echo "compare_paired: ok"
+
+# shuffled: L'Ecuyer's combined generator's keys, sorted; the orders of seeds
+# 1 and 2 on six lines, computed apart (Python integers: x = x * 40014 mod
+# 2147483563, y = y * 40692 mod 2147483399 from x = s, y = 12345 + 7919 s;
+# key x - y mod 2147483563).
+printf '1\n2\n3\n4\n5\n6\n' > six.txt
+expect_eq "shuffled, seed 1" "4 5 3 1 6 2" "$(shuffled 1 six.txt | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "shuffled, seed 2" "5 1 3 2 4 6" "$(shuffled 2 six.txt | tr '\n' ' ' | sed 's/ $//')"
