@@ -11,6 +11,7 @@
 // rounds at most: a round that changes nothing ends the search. Candidates
 // run in parallel, one per thread; each is deterministic and ties keep the
 // earlier choice, so the result is the same for any thread count.
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -426,6 +427,12 @@ int TuneCommand(int argc, char** argv) {
   }
   setup.folds = static_cast<int>(folds);
   setup.max_passes = static_cast<int>(max_passes);
+  // Under a limit of the address space each thread's own malloc arena (64
+  // MiB reserved on 64-bit glibc) stays mapped when it is done, and takes
+  // from what a candidate's table needs alone: one arena for all of them.
+  if (rlimit space{}; getrlimit(RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY) {
+    mallopt(M_ARENA_MAX, 1);
+  }
   MemoryBudget budget(TablesAtOnce(learner::CurrentMemoryLimit().bytes, train.options.threads));
   setup.budget = &budget;
   bool probabilities = false;
