@@ -16,7 +16,6 @@
 namespace hare::io {
 namespace {
 
-constexpr char kMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
 constexpr char kDone[8] = {'H', 'A', 'R', 'E', 'D', 'O', 'N', 'E'};
 constexpr size_t kRecordHeader = 16;  // n, label, importance, initial
 constexpr size_t kExamplesPerBatch = 4096;
@@ -101,7 +100,7 @@ absl::StatusOr<std::unique_ptr<CacheWriter>> CacheWriter::Create(const std::stri
   }
   fchmod(file->fd(), 0600);  // not the permissions of a file it replaces
   std::unique_ptr<CacheWriter> w(new CacheWriter(target.path, key, *std::move(file)));
-  PutBytes(w->buffer_, kMagic, sizeof kMagic);
+  PutBytes(w->buffer_, kCacheMagic, sizeof kCacheMagic);
   Put<uint32_t>(w->buffer_, kCacheVersion);
   Put<uint32_t>(w->buffer_, static_cast<uint32_t>(key.size()));
   PutBytes(w->buffer_, key.data(), key.size());
@@ -189,10 +188,10 @@ absl::Status CheckCachePath(const std::string& path, std::span<const std::string
   }
   FILE* file = fopen(path.c_str(), "rb");
   if (file == nullptr) return absl::OkStatus();  // nothing to replace, or Create will say why
-  char head[sizeof kMagic];
+  char head[sizeof kCacheMagic];
   const size_t got = fread(head, 1, sizeof head, file);
   fclose(file);
-  if (got > 0 && (got < sizeof head || std::memcmp(head, kMagic, sizeof head) != 0)) {
+  if (got > 0 && (got < sizeof head || std::memcmp(head, kCacheMagic, sizeof head) != 0)) {
     return absl::FailedPreconditionError(absl::StrCat(
         "cannot write cache ", path,
         ": the file there is not a hare cache, and the cache would replace it (name another "
@@ -221,7 +220,7 @@ absl::StatusOr<std::unique_ptr<CacheReader>> CacheReader::Open(const std::string
   };
   char head[16];
   if (fseeko(file, 0, SEEK_SET) != 0 || fread(head, 1, sizeof head, file) != sizeof head ||
-      std::memcmp(head, kMagic, 8) != 0) {
+      std::memcmp(head, kCacheMagic, 8) != 0) {
     return refuse("is not a hare cache");
   }
   if (Get<uint32_t>(head + 8) != kCacheVersion)

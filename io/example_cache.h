@@ -36,6 +36,9 @@
 
 namespace hare::io {
 
+// A cache file's first 8 bytes.
+inline constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
+
 // 3: -q/--cubic features hashed by hashing::Interact. 4: the count of bad lines.
 // 5: n-grams of 3 or more with at most --skips skipped in all (hashing/ngrams.h).
 // 6: the records' checksum, the text's bytes. 7: VW's number touching the

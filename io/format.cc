@@ -118,9 +118,8 @@ bool PatternsOverlap(std::string_view p, std::string_view q) {
     return p[place] == ':' || q[other] == ':' || p[place] == q[other];
   };
   if (p.size() == 2) return (fits(0, 0) && fits(1, 1)) || (fits(0, 1) && fits(1, 0));
-  static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  return p.size() == 3 && std::any_of(std::begin(kOrders), std::end(kOrders), [&](const auto& o) {
+  return p.size() == 3 &&
+         std::any_of(std::begin(kOrdersOfThree), std::end(kOrdersOfThree), [&](const auto& o) {
            return fits(0, o[0]) && fits(1, o[1]) && fits(2, o[2]);
          });
 }

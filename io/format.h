@@ -42,6 +42,10 @@ std::optional<Format> FormatFromName(std::string_view name);
 // an example's 32-bit count (as the cache stores it) holds.
 inline constexpr uint64_t kMaxLineFeatures = 0xfffffffe;
 
+// The orders of three places, the places' own first.
+inline constexpr int kOrdersOfThree[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                             {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
 // Whether -q/--cubic patterns `p` and `q` can make the same set of features
 // on a line: of one length, some order of p's letters matching q's, ':'
 // matching any letter (-q aa and -q a:, -q ab and -q ba). Such a set is made

@@ -178,9 +178,8 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   // orders that fit the pattern (by line position), so each set is made
   // once (the swaps above alone let --cubic :a: make some sets twice).
   auto first_order = [&](const std::string& in, size_t i, size_t j, size_t k) {
-    static constexpr int kOrders[5][3] = {{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     const size_t x[3] = {i, j, k};
-    for (const auto& o : kOrders) {
+    for (const auto& o : std::span(kOrdersOfThree).subspan(1)) {  // the other orders
       const size_t a = x[o[0]], b = x[o[1]], c = x[o[2]];
       if (std::tie(a, b, c) < std::tie(i, j, k) && Matches(in[0], f[a].space) &&
           Matches(in[1], f[b].space) && Matches(in[2], f[c].space)) {

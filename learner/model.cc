@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "hashing/feature_hash.h"
 #include "hashing/text_features.h"
+#include "io/example_cache.h"
 #include "io/example_reader.h"
 #include "io/format.h"
 #include "io/pending_file.h"
@@ -454,8 +455,7 @@ absl::StatusOr<Model> LoadModel(const std::string& path, ModelUse use) {
   if (!head || std::memcmp(preamble, kModelMagic, sizeof kModelMagic) != 0) {
     // A cache (io/example_cache.h) given where a model goes, or a compressed
     // file: say which it is.
-    constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
-    if (head && std::memcmp(preamble, kCacheMagic, sizeof kCacheMagic) == 0) {
+    if (head && std::memcmp(preamble, io::kCacheMagic, sizeof io::kCacheMagic) == 0) {
       return refuse(
           "it is a hare cache of examples, not a model (a cache is given with -c, to hare "
           "train)");

@@ -69,17 +69,29 @@ absl::StatusOr<std::string> NamespaceLetters(const char* flag, std::string_view 
   return letters;
 }
 
-std::string EscapeNamespaceLetters(std::string_view letters) {
-  std::string out;
-  for (const char c : letters) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (u <= ' ' || u >= 0x7f || c == '\\' || c == '*' || c == '?' || c == '[' || c == '(' ||
-        c == ')') {
+namespace {
+
+// Appends `text` with each byte `escaped` picks as \xHH.
+template <class Escaped>
+void AppendEscaped(std::string& out, std::string_view text, Escaped escaped) {
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (escaped(u)) {
       absl::StrAppend(&out, "\\x", absl::Hex(u, absl::kZeroPad2));
     } else {
-      out.push_back(c);
+      out += c;
     }
   }
+}
+
+}  // namespace
+
+std::string EscapeNamespaceLetters(std::string_view letters) {
+  std::string out;
+  AppendEscaped(out, letters, [](unsigned char u) {
+    return u <= ' ' || u >= 0x7f || u == '\\' || u == '*' || u == '?' || u == '[' || u == '(' ||
+           u == ')';
+  });
   return out;
 }
 
@@ -338,14 +350,7 @@ void AppendFloat(std::string& out, float value) {
 }
 
 void AppendName(std::string& out, std::string_view name) {
-  for (const char c : name) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f || c == '\\') {
-      absl::StrAppend(&out, "\\x", absl::Hex(u, absl::kZeroPad2));
-    } else {
-      out += c;
-    }
-  }
+  AppendEscaped(out, name, [](unsigned char u) { return u < 0x20 || u == 0x7f || u == '\\'; });
 }
 
 int DefaultThreads() {

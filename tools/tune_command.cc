@@ -142,6 +142,7 @@ struct Setup {
   int folds = 1;
   int max_passes = 20;
   MemoryBudget* budget = nullptr;  // the tables of the candidates running at once
+  uint64_t memory = 0;             // CurrentMemoryLimit's bytes, read once (0: not known)
 };
 
 // Why a holdout got no labelled example, when the input says more than its
@@ -260,8 +261,8 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
       // given back after it is unmapped (the hold outlives the learner).
       // A table larger than the memory fails at once, waiting for no one.
       const uint64_t table = learner::TableBytes(o.learner, o.parse.bits);
-      const uint64_t memory = learner::CurrentMemoryLimit().bytes;
-      const MemoryBudget::Hold hold(memory == 0 || table <= memory ? setup.budget : nullptr, table);
+      const MemoryBudget::Hold hold(
+          setup.memory == 0 || table <= setup.memory ? setup.budget : nullptr, table);
       std::unique_ptr<learner::Learner> l = learner::MakeLearner(o.learner, o.parse.bits);
       r = learner::Train(o, *l, fold == 0 ? run : learner::RunOptions{});
     } catch (const std::bad_alloc& e) {  // or the features of a line, -q or --cubic
@@ -315,14 +316,20 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
   return result;
 }
 
+// The limit of the address space (ulimit -v), or 0 for none.
+uint64_t AddressSpaceLimit() {
+  rlimit space{};
+  if (getrlimit(RLIMIT_AS, &space) != 0 || space.rlim_cur == RLIM_INFINITY) return 0;
+  return space.rlim_cur;
+}
+
 // The bytes of tables the candidates running at once may map: the memory
 // (the machine's, or its cgroup's limit), and under a limit of the address
 // space (ulimit -v) what is left of it, less what each thread takes beside
 // its table (its stack, its malloc arena, its reader's: 256 MiB is more).
 // 0: no limit known.
-uint64_t TablesAtOnce(uint64_t memory, int threads) {
-  rlimit space{};
-  if (getrlimit(RLIMIT_AS, &space) != 0 || space.rlim_cur == RLIM_INFINITY) return memory;
+uint64_t TablesAtOnce(uint64_t memory, uint64_t address_space, int threads) {
+  if (address_space == 0) return memory;
   uint64_t used = 0;  // the address space mapped now
   if (FILE* f = std::fopen("/proc/self/statm", "r")) {
     unsigned long pages = 0;
@@ -333,14 +340,15 @@ uint64_t TablesAtOnce(uint64_t memory, int threads) {
   }
   const uint64_t reserve =
       used + static_cast<uint64_t>(std::max(threads, 1)) * (uint64_t{256} << 20);
-  const uint64_t left = space.rlim_cur > reserve ? space.rlim_cur - reserve : 1;
+  const uint64_t left = address_space > reserve ? address_space - reserve : 1;
   return memory == 0 ? left : std::min(memory, left);
 }
 
 // Evaluates every candidate, `threads` at a time (as many as the memory
 // budget lets run at once). One that ran out of memory beside others is run
-// again alone, as --threads 1 runs it: the result does not depend on the
-// threads, under a limit of the address space (ulimit -v) too.
+// again alone, as --threads 1 runs it, so that under a limit of the address
+// space (ulimit -v) too the result does not depend on the threads, but
+// within about 10 MB of a table's own limit (README).
 std::vector<Result> EvaluateAll(const Setup& setup,
                                 const std::vector<std::vector<std::string>>& candidates,
                                 int threads) {
@@ -430,10 +438,10 @@ int TuneCommand(int argc, char** argv) {
   // Under a limit of the address space each thread's own malloc arena (64
   // MiB reserved on 64-bit glibc) stays mapped when it is done, and takes
   // from what a candidate's table needs alone: one arena for all of them.
-  if (rlimit space{}; getrlimit(RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY) {
-    mallopt(M_ARENA_MAX, 1);
-  }
-  MemoryBudget budget(TablesAtOnce(learner::CurrentMemoryLimit().bytes, train.options.threads));
+  const uint64_t address_space = AddressSpaceLimit();
+  if (address_space > 0) mallopt(M_ARENA_MAX, 1);
+  setup.memory = learner::CurrentMemoryLimit().bytes;
+  MemoryBudget budget(TablesAtOnce(setup.memory, address_space, train.options.threads));
   setup.budget = &budget;
   bool probabilities = false;
   for (const FlagParser::Given& g : flags.given()) probabilities |= g.name == "--probabilities";
