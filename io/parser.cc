@@ -116,18 +116,18 @@ std::string NameFaultText(const NameFault& fault) {
 bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,
                 LineError* error) {
   bool ok = true;
-  if (ctx.options.class_labels) {
-    // A byte-order mark or a no-break space around a name is not part of it.
-    const std::string_view name = hashing::TrimSeparators(text);
-    if (name.empty()) {
-      error->message = absl::StrCat("class name ", Quote(text), " is only white space");
-      error->column = column;
-      error->label = true;
-      return false;
-    }
-    column += static_cast<uint32_t>(name.data() - text.data());
-    text = name;
+  // A byte-order mark or a no-break space around a label is not part of it
+  // (a file's mark, inside a concatenation of files, is before its first).
+  const std::string_view trimmed = hashing::TrimSeparators(text);
+  if (trimmed.empty()) {
+    error->message = absl::StrCat(ctx.options.class_labels ? "class name " : "label ", Quote(text),
+                                  " is only white space");
+    error->column = column;
+    error->label = true;
+    return false;
   }
+  column += static_cast<uint32_t>(trimmed.data() - text.data());
+  text = trimmed;
   if (!ctx.options.class_labels) {
     ok = ParseBinaryLabel(text, label, &error->message);
   } else if (const NameFault fault = ClassNameFault(text); fault.kind != NameFault::kNone) {

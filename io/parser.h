@@ -116,7 +116,8 @@ NameFault ClassNameFault(std::string_view name);
 // space or control fault as a message says it.
 std::string NameFaultText(const NameFault& fault);
 
-// The label of a line: a binary label, or with class_labels any name, which
+// The label of a line, without the separators around it (a byte-order mark,
+// a no-break space): a binary label, or with class_labels any name, which
 // goes to ctx.class_label while *label becomes ExampleBatch::kClassLabel.
 // A bad one fills *error (the label's 1-based `column`, the message, and
 // error->label).

@@ -73,6 +73,14 @@ TEST(LibsvmFormatTest, LabelsOfTheBinarySet) {
   EXPECT_EQ(b.label(3), -1.0f);  // 0/1 data sets: 0 means -1
 }
 
+TEST(LibsvmFormatTest, AByteOrderMarkBeforeABinaryLabelIsDropped) {
+  ParsedChunk p("1 1:1\n\xEF\xBB\xBF-1 1:1\n", kLibsvm);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_TRUE(b.bad_lines.empty());
+  EXPECT_EQ(b.label(1), -1.0f);
+}
+
 // With classes (--multiclass) LIBSVM's labels are numbers, as LIBSVM reads
 // them: "1", "+1", "1.0" and "01" are the class "1"; "-0" is "0"; what is no
 // number stays the name it is.

@@ -69,6 +69,19 @@ TEST(VwFormatTest, LabelsOfTheBinarySet) {
   }
 }
 
+// A byte-order mark before a binary label, as a class name loses it: files
+// joined with cat, the second starting with one.
+TEST(VwFormatTest, AByteOrderMarkBeforeABinaryLabelIsDropped) {
+  ParsedChunk p("1 | a\n\xEF\xBB\xBF-1 | a\n\xEF\xBB\xBF | a\n", kVw);
+  const ExampleBatch& b = p.batch();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b.label(1), -1.0f);
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 3u);
+  EXPECT_EQ(b.bad_lines[0].column, 1u);
+  EXPECT_EQ(b.bad_lines[0].message, "label '\xEF\xBB\xBF' is only white space");
+}
+
 TEST(VwFormatTest, Tags) {
   ParsedChunk p(
       "-1 word| a\n"       // a word touching the first '|' is the tag
