@@ -17,7 +17,7 @@ namespace hare::io {
 namespace {
 
 constexpr char kDone[8] = {'H', 'A', 'R', 'E', 'D', 'O', 'N', 'E'};
-constexpr size_t kRecordHeader = 16;  // n, label, importance, initial
+constexpr size_t kRecordHeader = 20;  // n, label, importance, initial, tag length
 constexpr size_t kExamplesPerBatch = 4096;
 constexpr size_t kReadBlock = size_t{1} << 22;
 
@@ -121,6 +121,9 @@ void CacheWriter::Append(const ExampleBatch& batch, std::span<const int32_t> cla
     }
     Put<float>(buffer_, batch.importance(i));
     Put<float>(buffer_, batch.initial(i));
+    const std::string_view tag = batch.tag(i);
+    Put<uint32_t>(buffer_, static_cast<uint32_t>(tag.size()));
+    PutBytes(buffer_, tag.data(), tag.size());
     for (size_t k = 0; k < indices.size(); ++k) {
       Put<uint32_t>(buffer_, indices[k]);
       Put<float>(buffer_, values[k]);
@@ -340,15 +343,20 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     if (!Fill(kRecordHeader)) break;
     const char* p = buffer_.data() + position_;
     const uint32_t n = Get<uint32_t>(p);
+    const uint32_t tag_size = Get<uint32_t>(p + 16);
     // A count past the bytes left is damage, not a size to make room for.
-    if (kRecordHeader + uint64_t{8} * n > filled_ - position_ + remaining_) {
-      return damaged();
-    }
-    if (!Fill(kRecordHeader + size_t{8} * n)) break;
+    const uint64_t record = kRecordHeader + uint64_t{tag_size} + uint64_t{8} * n;
+    if (record > filled_ - position_ + remaining_) return damaged();
+    if (!Fill(static_cast<size_t>(record))) break;
     p = buffer_.data() + position_;
+    // A tag came from one line: a line end in it is damage (it would split
+    // a line of -p's).
+    const std::string_view tag(p + kRecordHeader, tag_size);
+    if (tag.find('\n') != std::string_view::npos) return damaged();
+    const char* features = p + kRecordHeader + tag_size;
     batch_.BeginExample();
     for (uint32_t k = 0; k < n; ++k) {
-      const char* f = p + kRecordHeader + size_t{8} * k;
+      const char* f = features + size_t{8} * k;
       const uint32_t index = Get<uint32_t>(f);
       const float value = Get<float>(f + 4);
       if ((index & ~mask_) != 0 || !std::isfinite(value)) {
@@ -367,8 +375,8 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
       return damaged();
     }
     ++read_examples_;
-    batch_.EndExample(0, label, importance, initial, {});
-    position_ += kRecordHeader + size_t{8} * n;
+    batch_.EndExample(0, label, importance, initial, tag.empty() ? tag : batch_.Keep(tag));
+    position_ += static_cast<size_t>(record);
   }
   if (batch_.empty()) {
     if (read_examples_ != tail_.examples) {

@@ -8,7 +8,8 @@
 //      the examples (format, bits, seed, constant) and the inputs (path, size,
 //      modification time), so a cache made otherwise is noticed and rebuilt
 //   records, one per example:
-//      u32 n, f32 label, f32 importance, f32 initial, n x (u32 index, f32 value)
+//      u32 n, f32 label, f32 importance, f32 initial, u32 T, T bytes of the
+//      tag (VW's, for -p), n x (u32 index, f32 value)
 //      (with class labels, the label of class c is c + 1, 0 for none)
 //   the class names: u32 C, then C x (u32 length L, L bytes)
 //   8  u64 bytes of the class names, 8 u64 example count, 8 u64 bad lines
@@ -46,8 +47,8 @@ inline constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
 // for a float is a bad line; an example of importance 0 makes no class; a
 // fastText label after a byte-order mark is read.
 // 8: a set of features two -q/--cubic patterns would both make on a line
-// is made once.
-inline constexpr uint32_t kCacheVersion = 8;
+// is made once. 9: the tag of each example, which -p prints in every pass.
+inline constexpr uint32_t kCacheVersion = 9;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

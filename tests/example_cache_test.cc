@@ -75,6 +75,29 @@ TEST(ExampleCacheTest, LaterPassesReadWhatThisRunWroteThoughTheNameIsWrittenAgai
   EXPECT_EQ(ReadAll(**named), (std::vector<std::tuple<float, uint32_t, float>>{{1.0f, 1u, 2.0f}}));
 }
 
+// The tags, which -p prints in every pass, are read back as written.
+TEST(ExampleCacheTest, TagsAreKept) {
+  ScratchDir scratch;
+  ExampleBatch batch;
+  for (const std::string_view tag : {"first", "", "a longer tag"}) {
+    batch.BeginExample();
+    batch.AddFeature(7, 1.0f);
+    batch.EndExample(1, 1.0f, 1.0f, 0.0f, tag);
+  }
+  std::unique_ptr<CacheReader> reader = Write(scratch.Path("tags.cache"), batch, /*keep=*/false);
+  ASSERT_NE(reader, nullptr);
+  for (int pass = 0; pass < 2; ++pass) {
+    absl::StatusOr<const ExampleBatch*> read = reader->Next();
+    ASSERT_TRUE(read.ok() && *read != nullptr) << read.status();
+    ASSERT_EQ((*read)->size(), 3u);
+    EXPECT_EQ((*read)->tag(0), "first");
+    EXPECT_EQ((*read)->tag(1), "");
+    EXPECT_EQ((*read)->tag(2), "a longer tag");
+    EXPECT_EQ((*read)->indices(2)[0], 7u);
+    ASSERT_TRUE(reader->Rewind().ok());
+  }
+}
+
 TEST(ExampleCacheTest, ATemporaryCacheNeverHasAName) {
   ScratchDir scratch;
   const std::string path = scratch.Path("temporary.cache");

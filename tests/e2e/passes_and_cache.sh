@@ -24,6 +24,13 @@ train d.vw --passes 3 --holdout-off --cache d.cache -f c2.model 2> err2.txt
 grep -q "^hare train: reading examples from cache d.cache$" err2.txt || fail "cache not reused"
 same_model c1.model text.model || fail "model with a new cache differs"
 same_model c2.model text.model || fail "model from a reused cache differs"
+# -p prints each example's tag in every pass, also from a reused cache (the
+# cache keeps the tags; the passes after the first printed none).
+printf "1 'a |x a b\n-1 'b |x c d\n1 |x a e\n" > tags.vw
+train tags.vw --passes 2 --holdout-off -c tags.cache -p tags1.txt 2>/dev/null
+expect_eq "tags in both passes" "$(printf '%s\n' '-1 0 a' '1 1 b' '1 1' '1 2 a' '-1 -2 b' '1 1')" "$(cat tags1.txt)"
+train tags.vw --passes 2 --holdout-off -c tags.cache -p tags2.txt 2>/dev/null
+expect_eq "tags from a reused cache" "$(cat tags1.txt)" "$(cat tags2.txt)"
 # "bytes read" counts the text each pass stands for, from the text or the
 # cache alike, so that MB/s is the text's.
 size=$(stat -c %s d.vw)
@@ -107,7 +114,7 @@ expect_eq "a damaged example count" "hare train: cache small-count.cache is dama
 # A value changed within its range (its lowest bit: the first example's first
 # feature) passes every check on the records but their checksum.
 cp d.cache flipped.cache
-at=$((16 + key_size + 20))
+at=$((16 + key_size + 24))  # after n, label, importance, initial, tag length (0), index
 byte=$(od -An -tu1 -j$at -N1 flipped.cache | tr -d ' ')
 printf "\\$(printf '%03o' $((byte ^ 1)))" | dd of=flipped.cache bs=1 seek=$at conv=notrunc status=none
 cmp -s d.cache flipped.cache && fail "no bit flipped"
