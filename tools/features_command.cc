@@ -24,7 +24,11 @@ constexpr const char* kSynopsis =
     "makes of each with the same options as `hare train`, in VW format, the label first:\n"
     "words and word n-grams in the default namespace, character n-grams in |chars,\n"
     "affixes in |affix. ':' and '|', which VW reserves, print as <colon> and <pipe>\n"
-    "(trained on as VW, such a word then hashes otherwise than in the text).\n"
+    "(trained on as VW, such a word then hashes otherwise than in the text). Trained on\n"
+    "as VW, words, character n-grams and affixes get the text's slots; word n-grams,\n"
+    "skip-grams and --window/--collocations features print as one word each (good_film,\n"
+    "-1=the), which VW hashes as a word, not from its parts as the text does (for the\n"
+    "text's n-gram slots, print the words alone and train with --ngram ' 2').\n"
     "One line out for each line in: a blank line, or one skipped as invalid, prints empty.\n";
 
 std::string Printable(std::string_view name) {
