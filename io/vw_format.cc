@@ -269,9 +269,12 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
         break;
       case 1:
         if (e != NumberError::kNone) {
+          // "-1 3:1 11:1": a LIBSVM line, which has no '|'.
+          const bool libsvm = first_bar == end && token.find(':') != token.npos;
           return Fail(
               error, Column(begin, t),
-              absl::StrCat("bad importance weight ", Quote(token), ": ", NumberErrorText(e)));
+              absl::StrCat("bad importance weight ", Quote(token), ": ", NumberErrorText(e),
+                           libsvm ? " (LIBSVM's index:value lines are --format libsvm)" : ""));
         }
         if (value < 0) {
           return Fail(error, Column(begin, t),

@@ -59,6 +59,27 @@ TEST(FlagParserTest, FastTextsSpellingsNameHares) {
   EXPECT_EQ(Parse({"-l0.5"}).rate, 0.5f);  // an attached value still is one
 }
 
+// Other tools' options that hare has not are refused with what hare has
+// instead, never read as a short flag with its value attached (fastText's
+// -loss as -l "oss", -bucket as -b "ucket", -qnorm as -q "norm").
+TEST(FlagParserTest, OtherToolsOptionsAreNotAttachedValues) {
+  EXPECT_EQ(Parse({"-loss", "softmax"}).error,
+            "unknown option -loss (fastText's -loss: hare's classes are --multiclass ova (-loss "
+            "ova) or crammer-singer, --probabilities a softmax over them)");
+  EXPECT_EQ(Parse({"-bucket", "2000000"}).error,
+            "unknown option -bucket (fastText's -bucket: hare's table is -b BITS, 2^BITS slots "
+            "for all features)");
+  EXPECT_EQ(Parse({"-qnorm"}).error,
+            "unknown option -qnorm (fastText's quantization: a hare model is its table, -b BITS)");
+  EXPECT_EQ(Parse({"-v", "5"}).error,
+            "unknown option -v (LIBLINEAR's cross-validation: hare tune --folds K)");
+  EXPECT_EQ(Parse({"-w-1", "0.5"}).error,
+            "unknown option -w-1 (LIBLINEAR's class weight: hare has none; each VW line may carry "
+            "an importance weight)");
+  EXPECT_EQ(Parse({"--nn", "10"}).error,
+            "unknown option --nn (a VW reduction hare does not have: hare's models are linear)");
+}
+
 TEST(FlagParserTest, AttachedValuesOnlyAfterAShortFlagThatTakesOne) {
   EXPECT_EQ(Parse({"-x5"}).error, "unknown option -x5");
   EXPECT_EQ(Parse({"--bits24"}).error, "unknown option --bits24");

@@ -87,18 +87,86 @@ void FlagParser::AllowRepeats(std::string_view name) {
   }
 }
 
+namespace {
+
+// What hare says of another tool's option it has no equivalent of, or
+// whose equivalent is not one option; "" for any other name. Named here, so
+// that fastText's "-loss" is not read as "-l oss", nor "-cutoff" as a cache
+// "utoff".
+std::string_view Unsupported(std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kOthers[] = {
+      // fastText's.
+      {"-loss",
+       "fastText's -loss: hare's classes are --multiclass ova (-loss ova) or "
+       "crammer-singer, --probabilities a softmax over them"},
+      {"-bucket", "fastText's -bucket: hare's table is -b BITS, 2^BITS slots for all features"},
+      {"-dim", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
+      {"-ws", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
+      {"-neg", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
+      {"-pretrainedVectors",
+       "fastText's word vectors: hare learns a weight for each feature, no embedding"},
+      {"-saveOutput",
+       "fastText's word vectors: hare learns a weight for each feature, no embedding"},
+      {"-minCount", "fastText's vocabulary: hare hashes every word, and keeps them all"},
+      {"-minCountLabel", "fastText's vocabulary: hare hashes every word, and keeps them all"},
+      {"-lrUpdateRate", "fastText's: hare's rate is -l with the rule's schedule, or --adagrad"},
+      {"-verbose", "hare prints its progress on stderr, none with --quiet"},
+      {"-seed", "hare has no randomness to seed: the same input and options make the same model"},
+      {"-cutoff", "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-retrain", "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-qnorm", "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-qout", "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-dsub", "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-autotune-validation", "fastText's autotune: hare tune searches the options"},
+      {"-autotune-duration", "fastText's autotune: hare tune searches the options"},
+      {"-autotune-metric", "fastText's autotune: hare tune searches the options"},
+      {"-autotune-modelsize", "fastText's autotune: hare tune searches the options"},
+      // LIBLINEAR's.
+      {"-s",
+       "LIBLINEAR's solver: --rule svm learns -s 3's hinge-loss SVM, --rule sgd --loss "
+       "logistic logistic regression"},
+      {"-e",
+       "LIBLINEAR's tolerance: hare runs --passes N, stopping after --early-stop N passes "
+       "that do not improve the holdout"},
+      {"-B", "LIBLINEAR's bias: hare adds the constant feature unless --noconstant"},
+      {"-v", "LIBLINEAR's cross-validation: hare tune --folds K"},
+      // Vowpal Wabbit's.
+      {"--csoaa", "a VW reduction hare does not have"},
+      {"--nn", "a VW reduction hare does not have: hare's models are linear"},
+      {"--lrq", "a VW reduction hare does not have: -q ab crosses two namespaces"},
+      {"--normalized", "VW's normalized updates: hare has --adagrad and --unit-norm"},
+      {"--invariant", "VW's invariant updates: hare has --adagrad and --unit-norm"},
+      {"--ftrl", "a VW learner hare does not have: --rule sgd --adagrad --l1 is nearest"},
+      {"--bfgs", "a VW learner hare does not have: hare learns online"},
+  };
+  for (const auto& [other, why] : kOthers) {
+    if (name == other) return why;
+  }
+  // LIBLINEAR's class weights: -w1 5, -w-1 0.5.
+  if (name.size() > 2 && name.starts_with("-w") &&
+      (std::isdigit(static_cast<unsigned char>(name[2])) || name[2] == '-')) {
+    return "LIBLINEAR's class weight: hare has none; each VW line may carry an importance weight";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string FlagParser::Hint(std::string_view name) const {
   if (!name.starts_with('-')) return "";  // a value such as -q's "_b", not an option
   // Vowpal Wabbit's names for what hare names otherwise.
   static constexpr std::pair<std::string_view, std::string_view> kVw[] = {
-      {"--loss_function", "--loss"},
-      {"--invert_hash", "--keep-names"},
-      {"--readable_model", "--keep-names"},
+      {"--loss_function", "--rule sgd --loss NAME"},
+      {"--invert_hash", "--keep-names, a switch: hare model dump -i MODEL prints the names"},
+      {"--readable_model", "--keep-names, a switch: hare model dump -i MODEL prints the weights"},
       {"--early_terminate", "--early-stop"},
       {"--cache_file", "-c"},
       {"--bit_precision", "-b"},
       {"--oaa", "--multiclass ova"},
+      {"--ect", "--multiclass ova, or crammer-singer"},
+      {"--log_multi", "--multiclass ova, or crammer-singer"},
       {"--adaptive", "--adagrad"},
+      {"--sgd", "--rule sgd"},
       // fastText's, one dash and camel case.
       {"-lr", "-l"},
       {"-epoch", "--passes"},
@@ -109,15 +177,21 @@ std::string FlagParser::Hint(std::string_view name) const {
       {"-thread", "--threads"},
       {"-output", "-f"}};
   for (const auto& [vw, hare] : kVw) {
-    if (name == vw && Knows(hare.substr(0, hare.find(' '))))
+    if (name == vw && Knows(hare.substr(0, hare.find_first_of(" ,"))))
       return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
+  if (const std::string_view why = Unsupported(name); !why.empty()) {
+    return absl::StrCat(" (", std::string(why), ")");
+  }
+  if (Knows("--initial-weight") && (name == "--initial_weight" || name == "--initial-weight"))
+    return " (hare's --initial-weight is Winnow's starting weight; the other rules start at 0)";
   if (Knows("--cubic") && name == "--interactions")
     return " (hare's are -q ab for pairs and --cubic abc for triples)";
   if (reads_data_ && (name == "-d" || name == "--data" || name == "-input"))
     return " (hare reads the FILE arguments, or stdin)";
   if (Knows("-f") && (name == "-t" || name == "--testonly"))
-    return " (to test a model: hare test -i MODEL FILE)";
+    return " (to test a model: hare test -i MODEL FILE; fastText's -t samples frequent words, "
+           "which hare does not)";
   if (Knows("-c") && (name == "-k" || name == "--kill_cache"))
     return " (hare rebuilds a cache that does not fit)";
   // gen's "-k 5" for its --k.
@@ -141,9 +215,13 @@ std::string FlagParser::JobHint(std::string_view name) const {
   if (trains && !uses_a_model &&
       (name == "-i" || name == "--initial-regressor" || name == "--initial_regressor"))
     return " (hare tune searches from scratch; hare train -i MODEL goes on training a model)";
-  if (trains && name == "--audit") return " (hare audit -i MODEL FILE shows each feature's weight)";
-  if (trains && (name == "--binary" || name == "--link"))
-    return " (a binary model predicts -1/+1; --probabilities gives P(+1), calibrated)";
+  if ((trains || uses_a_model) && name == "--audit")
+    return " (hare audit -i MODEL FILE shows each feature's weight)";
+  if ((trains || uses_a_model) && (name == "--binary" || name == "--link"))
+    return " (a binary model predicts -1/+1; one trained with --probabilities gives P(+1), "
+           "calibrated)";
+  if (!trains && uses_a_model && (name == "-t" || name == "--testonly"))
+    return " (hare test and hare predict only use the model: no -t is needed)";
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
   // predict and audit answer each line as it arrives, on one thread.
@@ -153,6 +231,11 @@ std::string FlagParser::JobHint(std::string_view name) const {
   // Training's options given to a command that uses a model.
   if (training_ != nullptr && !trains && training_->Knows(name))
     return " (a training option: the model keeps what it was trained with)";
+  // VW's spelling of a training option ("--holdout_off", "--oaa").
+  if (training_ != nullptr && !trains && Unsupported(name).empty()) {
+    if (const std::string h = training_->Hint(name); !h.empty())
+      return absl::StrCat(" (a training option: ", h.substr(2));
+  }
   return "";
 }
 

@@ -38,6 +38,23 @@ constexpr const char* kUsage =
     "\n"
     "Run 'hare COMMAND --help' for a command's options; 'hare --version' for the version.\n";
 
+// After "unknown command": hare's way to do what fastText's command does.
+std::string CommandHint(std::string_view command) {
+  if (command == "supervised")
+    return " (fastText's: hare train --format fasttext --multiclass ova FILE -f MODEL)";
+  if (command == "predict-prob")
+    return " (fastText's: hare predict -i MODEL --top K, of a model trained with --probabilities)";
+  if (command == "test-label")
+    return " (fastText's: hare test -i MODEL FILE reports each class's precision, recall and F1)";
+  if (command == "quantize")
+    return " (fastText's: a hare model is its table, as small as -b makes it)";
+  for (std::string_view vectors :
+       {"skipgram", "cbow", "print-word-vectors", "print-sentence-vectors", "nn", "analogies"}) {
+    if (command == vectors) return " (fastText's word vectors: hare learns classifiers)";
+  }
+  return "";
+}
+
 // The command's exit code, 0 for help, or -1 for a command hare does not have.
 int Dispatch(std::string_view command, int argc, char** argv) {
   using namespace hare::tools;
@@ -111,7 +128,8 @@ int main(int argc, char** argv) {
     return hare::tools::kExitInput;
   }
   if (code < 0) {
-    std::cerr << "hare: unknown command '" << command << "'\n\n" << kUsage;
+    std::cerr << "hare: unknown command '" << command << "'" << CommandHint(command) << "\n\n"
+              << kUsage;
     return hare::tools::kExitUsage;
   }
   // Output a command wrote but the system refused (a full disk, /dev/full)

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -24,6 +26,21 @@
 
 namespace hare::tools {
 namespace {
+
+// io::CheckReadable's answer, with fastText's habit named: "predict MODEL
+// FILE 2" asks it for 2 answers, where hare sees a file "2" that is not there.
+absl::Status CheckInputs(const std::vector<std::string>& inputs) {
+  absl::Status s = io::CheckReadable(inputs);
+  if (!absl::IsNotFound(s)) return s;
+  for (const std::string& path : inputs) {
+    if (!path.empty() && std::all_of(path.begin(), path.end(), absl::ascii_isdigit) &&
+        absl::StartsWith(s.message(), absl::StrCat("cannot open ", path, ":"))) {
+      return absl::NotFoundError(
+          absl::StrCat(s.message(), " (fastText's k, the number of answers, is --top K here)"));
+    }
+  }
+  return s;
+}
 
 constexpr const char* kTestSynopsis =
     "usage: hare test -i MODEL [FILE...] [-p PREDICTIONS] [--json]\n"
@@ -98,7 +115,7 @@ int TestCommand(int argc, char** argv) {
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
-  if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("test", s, kExitInput);
+  if (absl::Status s = CheckInputs(inputs); !s.ok()) return Fail("test", s, kExitInput);
   File out;
   if (!predictions_path.empty()) {
     absl::StatusOr<File> opened = OpenPredictions(predictions_path, inputs, model_path);
@@ -240,7 +257,7 @@ int PredictCommand(int argc, char** argv) {
   if (top < 1) return Fail("predict", "--top must be 1 or more", kExitUsage);
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
-  if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("predict", s, kExitInput);
+  if (absl::Status s = CheckInputs(inputs); !s.ok()) return Fail("predict", s, kExitInput);
   if (absl::Status s = CheckStdout(inputs, model_path); !s.ok()) {
     return Fail("predict", s, kExitInput);
   }

@@ -1,5 +1,7 @@
 #include "tools/train_flags.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <string_view>
 
@@ -183,8 +185,21 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   flags.AddFloat("--l1", "L", "sgd: L1 regularization (default 0)", &l.l1);
   flags.AddFloat("--l2", "L", "sgd: L2 regularization (default 0)", &l.l2);
   flags.AddInt("--passes", "N", "passes over the data (default 1)", &passes_);
-  flags.AddString("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
-                  &o.cache);
+  flags.Add("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
+            [&o](std::string_view v) {
+              // LIBLINEAR's -c is its cost: "-c 10" would name a cache "10"
+              // and train with hare's default -C.
+              const std::string path(v);
+              float number = 0;
+              if (io::ParseFloat(v, &number) == io::NumberError::kNone &&
+                  access(path.c_str(), F_OK) != 0) {
+                return absl::InvalidArgumentError(absl::StrCat(
+                    io::Quote(v), " is a number, not a cache file: LIBLINEAR's cost -c is ",
+                    "hare's -C (-C ", path, "); a cache named so: --cache ./", path));
+              }
+              o.cache = path;
+              return absl::OkStatus();
+            });
   flags.AddInt("--holdout-period", "K",
                "with passes > 1 or --probabilities, hold out every K-th example (10)", &holdout_);
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);

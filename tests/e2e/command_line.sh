@@ -294,8 +294,8 @@ expect_code 0 "$HARE" train dash.vw -q _y --quiet 2>/dev/null
 expect_code 1 "$HARE" train d.vw --margin -.5 2> err.txt
 grep -q -- "^hare train: --margin must be a number >= 0" err.txt || fail "--margin -.5: $(cat err.txt)"
 # VW's spellings get hare's.
-for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_function logistic|hare's is --loss" \
-  "--invert_hash x|hare's is --keep-names" "-d d.vw|hare reads the FILE arguments, or stdin" \
+for pair in "--holdout_period 3|hare spells it --holdout-period" "--loss_function logistic|hare's is --rule sgd --loss NAME" \
+  "--invert_hash x|hare's is --keep-names, a switch: hare model dump -i MODEL prints the names" "-d d.vw|hare reads the FILE arguments, or stdin" \
   "--interactions ab|hare's are -q ab for pairs and --cubic abc for triples"; do
   # shellcheck disable=SC2086
   expect_code 1 "$HARE" train ${pair%|*} 2> err.txt
@@ -308,7 +308,7 @@ expect_eq "gen -k" "hare gen: unknown option -k (hare spells it --k)" "$(head -1
 expect_code 1 "$HARE" gen -d 5 2> err.txt
 expect_eq "gen -d" "hare gen: unknown option -d" "$(head -1 err.txt)"
 expect_code 1 "$HARE" audit -k 2> err.txt
-expect_eq "audit -k" "hare audit: unknown option -k" "$(head -1 err.txt)"
+expect_eq "audit -k" "hare audit: unknown option -k (a training option: hare rebuilds a cache that does not fit)" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train -k d.vw 2> err.txt
 expect_eq "train -k" "hare train: unknown option -k (hare rebuilds a cache that does not fit)" "$(head -1 err.txt)"
 expect_code 1 "$HARE" train --passes 2000000 d.vw 2> err.txt
@@ -642,12 +642,42 @@ expect_code 1 "$HARE" tune -p x d.vw 2> err.txt
 grep -qxF "hare tune: unknown option -p (predictions: hare train -p FILE while it learns, hare test -i MODEL -p FILE, or hare predict)" \
   err.txt || fail "tune -p: $(cat err.txt)"
 for pair in "--audit|hare audit -i MODEL FILE shows each feature's weight" \
-  "--binary|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated" \
-  "--link logistic|a binary model predicts -1/+1; --probabilities gives P(+1), calibrated"; do
+  "--binary|a binary model predicts -1/+1; one trained with --probabilities gives P(+1), calibrated" \
+  "--link logistic|a binary model predicts -1/+1; one trained with --probabilities gives P(+1), calibrated" \
+  "-pretrainedVectors v.vec|fastText's word vectors: hare learns a weight for each feature, no embedding" \
+  "-cutoff|fastText's quantization: a hare model is its table, -b BITS" \
+  "-s 3|LIBLINEAR's solver: --rule svm learns -s 3's hinge-loss SVM, --rule sgd --loss logistic logistic regression" \
+  "--invert_hash inv.txt|hare's is --keep-names, a switch: hare model dump -i MODEL prints the names" \
+  "--initial_weight 0.1|hare's --initial-weight is Winnow's starting weight; the other rules start at 0"; do
   option=${pair%%|*}
   expect_code 1 "$HARE" train $option d.vw 2> err.txt
   grep -qxF "hare train: unknown option ${option%% *} (${pair#*|})" err.txt || fail "$option: $(cat err.txt)"
 done
+# None of them left a file named by the rest of its word (-p retrainedVectors,
+# -c utoff), nor a cache named by LIBLINEAR's cost.
+[[ ! -e retrainedVectors && ! -e utoff ]] || fail "a fastText option read as a short one"
+expect_code 1 "$HARE" train -c 10 d.vw 2> err.txt
+grep -qxF "hare train: -c: '10' is a number, not a cache file: LIBLINEAR's cost -c is hare's -C (-C 10); a cache named so: --cache ./10" \
+  err.txt || fail "-c 10: $(cat err.txt)"
+[[ ! -e 10 ]] || fail "-c 10 wrote a cache"
+# VW's options at test time, and fastText's commands and k.
+expect_code 1 "$HARE" test -i m.model -t d.vw 2> err.txt
+grep -qxF "hare test: unknown option -t (hare test and hare predict only use the model: no -t is needed)" \
+  err.txt || fail "test -t: $(cat err.txt)"
+expect_code 1 "$HARE" test -i m.model --holdout_off d.vw 2> err.txt
+grep -qxF "hare test: unknown option --holdout_off (a training option: hare spells it --holdout-off)" \
+  err.txt || fail "test --holdout_off: $(cat err.txt)"
+expect_code 1 "$HARE" supervised -input d.txt 2> err.txt
+grep -qxF "hare: unknown command 'supervised' (fastText's: hare train --format fasttext --multiclass ova FILE -f MODEL)" \
+  err.txt || fail "supervised: $(cat err.txt)"
+expect_code 2 "$HARE" predict -i m.model d.vw 2 2> err.txt
+grep -qxF "hare predict: cannot open 2: No such file or directory (fastText's k, the number of answers, is --top K here)" \
+  err.txt || fail "predict FILE 2: $(cat err.txt)"
+# LIBSVM's lines read as VW's say which format they are.
+printf -- '-1 3:1 11:1\n+1 5:1\n' > d.svm
+expect_code 2 "$HARE" train d.svm 2> err.txt
+grep -qxF "d.svm:1:4: bad importance weight '3:1': not a number (LIBSVM's index:value lines are --format libsvm); line skipped" \
+  err.txt || fail "LIBSVM as VW: $(cat err.txt)"
 expect_code 1 "$HARE" predict -i m.model -p out.txt 2> err.txt < d.vw
 grep -qxF "hare predict: unknown option -p (hare predict writes its predictions to stdout)" err.txt ||
   fail "predict -p: $(cat err.txt)"
