@@ -359,6 +359,21 @@ TEST(RuleUpdatesTest, PerceptronWithAdagradAndMargins) {
   TrainOne(huge, Example(-1, {1e20f}));
   EXPECT_EQ(huge.PredictionWeight(1), 0.0f);
 
+  // A slot listed twice adds g^2 x^2 to G_i for each listing before either
+  // steps: (a, a) from 0 has G = 2 and two steps of 1/sqrt(2), w = sqrt(2),
+  // where (a:2) has G = 4 and one step of 2/2, w = 1.
+  io::ExampleBatch twice;
+  twice.BeginExample();
+  twice.AddFeature(1, 1.0f);
+  twice.AddFeature(1, 1.0f);
+  twice.EndExample(1, 1.0f, 1.0f, 0.0f, "");
+  LinearLearner<Perceptron, false, true> listed(Perceptron{}, 4);
+  TrainOne(listed, twice);
+  EXPECT_FLOAT_EQ(listed.PredictionWeight(1), std::sqrt(2.0f));
+  LinearLearner<Perceptron, false, true> doubled(Perceptron{}, 4);
+  TrainOne(doubled, Example(+1, {2.0f}));
+  EXPECT_FLOAT_EQ(doubled.PredictionWeight(1), 1.0f);
+
   // A margin of 10 updates again although the example is already right.
   LinearLearner<Perceptron, false, false> thick(Perceptron{.margin = 10}, 4);
   TrainOne(thick, Example(+1, x));
