@@ -18,6 +18,7 @@
 #include "learner/model.h"
 #include "learner/weight_table.h"
 #include "tools/commands.h"
+#include "tools/messages.h"
 
 namespace {
 
@@ -104,6 +105,8 @@ int main(int argc, char** argv) {
   // the signal ending hare without a word.
   std::signal(SIGXFSZ, SIG_IGN);
   std::ios::sync_with_stdio(false);
+  // A reader of the messages that goes away loses them, not the model.
+  hare::tools::Messages messages;
   if (argc < 2) {
     std::cerr << kUsage;
     return hare::tools::kExitUsage;

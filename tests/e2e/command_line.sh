@@ -367,6 +367,25 @@ expect_eq "ulimit -f: the model" "hare train: cannot write model limited.hare: F
 expect_eq "ulimit -f: the old model" old "$(cat limited.hare)"
 expect_code 2 bash -c 'ulimit -f 1; exec "$@"' bash "$HARE" train --quiet d.vw -p limited.txt 2> err.txt
 expect_eq "ulimit -f: the predictions" "hare train: cannot write predictions limited.txt: File too large" "$(head -1 err.txt)"
+# A reader of the messages that has gone (2>&1 | head) loses them, not the
+# model: fd 4 is a pipe whose only reader (fd 3) was closed before hare
+# starts, so that its first message meets no reader (SIGPIPE killed it).
+rm -f gone.fifo unheard.model
+mkfifo gone.fifo
+exec 3<>gone.fifo 4>gone.fifo 3<&-
+code=0
+(trap - PIPE; exec "$HARE" train d.vw --passes 2 -f unheard.model 2>&4) || code=$?
+exec 4>&-
+expect_eq "a reader of the messages gone: the exit code" 0 "$code"
+[[ -s unheard.model ]] || fail "a reader of the messages gone: no model"
+# The answers on stdout still end a command whose reader has gone
+# (141, SIGPIPE's; 2, "cannot write to stdout", where it is ignored).
+mkfifo gone-out.fifo
+exec 3<>gone-out.fifo 4>gone-out.fifo 3<&-
+code=0
+(trap - PIPE; exec "$HARE" predict -i unheard.model d.vw >&4) || code=$?
+exec 4>&-
+[[ $code == 141 || $code == 2 ]] || fail "a reader of the answers gone: exit $code"
 # The temporary cache of later passes has no name to give: its folder's.
 for i in 1 2 3 4 5 6 7 8; do cat d.vw d.vw d.vw d.vw; done > d32.vw
 expect_code 2 env TMPDIR="$PWD" bash -c 'ulimit -f 4; exec "$@"' bash "$HARE" train --quiet --passes 2 d32.vw 2> err.txt
