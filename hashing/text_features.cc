@@ -261,6 +261,9 @@ bool IsSeparator(const CodePoint& cp) {
 }
 
 std::string_view TrimSeparators(std::string_view text) {
+  // Most labels: a printable ASCII character at each end, none to trim.
+  auto printable = [](char c) { return c > ' ' && static_cast<unsigned char>(c) < 0x7F; };
+  if (!text.empty() && printable(text.front()) && printable(text.back())) return text;
   const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = begin + text.size();
   const unsigned char* first = nullptr;  // of the characters kept

@@ -53,6 +53,9 @@ class ExampleBatch {
   // A copy of `text` that lives until Clear(), for a class label that is
   // not the chunk's own text (LIBSVM's "1.0" read as the class "1").
   std::string_view Keep(std::string_view text) { return kept_.emplace_back(text); }
+  // Example i's tag becomes `tag`, which must live as long as the batch's
+  // examples (a cache's tags, kept together by its reader).
+  void SetTag(size_t i, std::string_view tag) { tags_[i] = tag; }
   // Makes this batch a copy of examples [begin, end) of `from`, a part of it
   // to score on its own. The part's lines run from the one after example
   // begin - 1's (the chunk's first when begin is 0) to example end - 1's (to
@@ -105,8 +108,10 @@ class ExampleBatch {
   std::vector<float> labels_;
   std::vector<float> importances_;
   std::vector<float> initials_;
-  std::vector<std::string_view> tags_;          // views into the chunk; valid while it is
-  std::vector<std::string_view> class_labels_;  // the same
+  // Views into the chunk, valid while it is, or into what Keep keeps (or,
+  // for tags, what SetTag's caller keeps).
+  std::vector<std::string_view> tags_;
+  std::vector<std::string_view> class_labels_;
   std::vector<uint32_t> lines_;
   std::vector<size_t> offsets_{0};  // a batch may hold more than 2^32 features
   std::vector<uint32_t> indices_;

@@ -339,6 +339,8 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
         absl::StrCat("cache ", path_, " is damaged (example ", read_examples_ + 1, ")", kRemake));
   };
   batch_.Clear();
+  tag_text_.clear();
+  tag_ends_.clear();
   while (batch_.size() < kExamplesPerBatch && read_examples_ < tail_.examples) {
     if (!Fill(kRecordHeader)) break;
     const char* p = buffer_.data() + position_;
@@ -353,6 +355,10 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
     // a line of -p's).
     const std::string_view tag(p + kRecordHeader, tag_size);
     if (tag.find('\n') != std::string_view::npos) return damaged();
+    // Copied, as the buffer's bytes move on the next Fill; views into the
+    // copies are made once the batch is whole.
+    tag_text_.append(tag);
+    tag_ends_.push_back(tag_text_.size());
     const char* features = p + kRecordHeader + tag_size;
     batch_.BeginExample();
     for (uint32_t k = 0; k < n; ++k) {
@@ -375,8 +381,14 @@ absl::StatusOr<const ExampleBatch*> CacheReader::Next() {
       return damaged();
     }
     ++read_examples_;
-    batch_.EndExample(0, label, importance, initial, tag.empty() ? tag : batch_.Keep(tag));
+    batch_.EndExample(0, label, importance, initial, {});
     position_ += static_cast<size_t>(record);
+  }
+  if (!tag_text_.empty()) {
+    const std::string_view tags = tag_text_;
+    for (size_t i = 0, start = 0; i < batch_.size(); start = tag_ends_[i++]) {
+      batch_.SetTag(i, tags.substr(start, tag_ends_[i] - start));
+    }
   }
   if (batch_.empty()) {
     if (read_examples_ != tail_.examples) {

@@ -157,6 +157,8 @@ class CacheReader : public ExampleStream {
   bool verify_;        // until a pass has read every record
   Checksum read_sum_;  // of the records read so far in this pass
   ExampleBatch batch_;
+  std::string tag_text_;          // the batch's tags, one after another
+  std::vector<size_t> tag_ends_;  // where each example's ends in tag_text_
   std::vector<std::string> class_names_;
 
  public:

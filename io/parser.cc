@@ -117,14 +117,12 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
                 LineError* error) {
   bool ok = true;
   // A byte-order mark or a no-break space around a label is not part of it
-  // (a file's mark, inside a concatenation of files, is before its first).
+  // (a file's mark, inside a concatenation of files, is before its first);
+  // a label of them alone is none, as in --format text.
   const std::string_view trimmed = hashing::TrimSeparators(text);
   if (trimmed.empty()) {
-    error->message = absl::StrCat(ctx.options.class_labels ? "class name " : "label ", Quote(text),
-                                  " is only white space");
-    error->column = column;
-    error->label = true;
-    return false;
+    *label = ExampleBatch::kNoLabel;
+    return true;
   }
   column += static_cast<uint32_t>(trimmed.data() - text.data());
   text = trimmed;

@@ -117,8 +117,9 @@ NameFault ClassNameFault(std::string_view name);
 std::string NameFaultText(const NameFault& fault);
 
 // The label of a line, without the separators around it (a byte-order mark,
-// a no-break space): a binary label, or with class_labels any name, which
-// goes to ctx.class_label while *label becomes ExampleBatch::kClassLabel.
+// a no-break space; a label of them alone is none, kNoLabel): a binary
+// label, or with class_labels any name, which goes to ctx.class_label while
+// *label becomes ExampleBatch::kClassLabel.
 // A bad one fills *error (the label's 1-based `column`, the message, and
 // error->label).
 bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float* label,

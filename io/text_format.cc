@@ -51,12 +51,9 @@ bool ParseTextLine(std::string_view line, LineContext& ctx, ExampleBatch& batch,
   const char* p = begin;
   if (const void* tab = std::memchr(begin, '\t', line.size())) {
     const char* label_end = static_cast<const char*>(tab);
-    // Trimmed as ParseLabel trims it, so that a label of white space alone,
-    // a no-break space too, is no label.
-    const std::string_view name =
-        hashing::TrimSeparators(std::string_view(begin, static_cast<size_t>(label_end - begin)));
-    if (!name.empty() &&
-        !ParseLabel(name, static_cast<uint32_t>(name.data() - begin) + 1, ctx, label, error)) {
+    // A label of white space alone, a no-break space too, is no label.
+    if (!ParseLabel(std::string_view(begin, static_cast<size_t>(label_end - begin)), 1, ctx, label,
+                    error)) {
       return false;
     }
     p = label_end + 1;

@@ -4,6 +4,8 @@
 #include "io/example_cache.h"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -73,6 +75,56 @@ TEST(ExampleCacheTest, LaterPassesReadWhatThisRunWroteThoughTheNameIsWrittenAgai
   absl::StatusOr<std::unique_ptr<CacheReader>> named = CacheReader::Open(path, "key", kMask);
   ASSERT_TRUE(named.ok()) << named.status();
   EXPECT_EQ(ReadAll(**named), (std::vector<std::tuple<float, uint32_t, float>>{{1.0f, 1u, 2.0f}}));
+}
+
+// Tags of 1,500 bytes over a batch of 4,096 examples: the batch's records
+// cross the reader's 4 MiB blocks, whose bytes move as it reads on.
+TEST(ExampleCacheTest, TagsOutliveTheReadersBlocks) {
+  ScratchDir scratch;
+  ExampleBatch batch;
+  auto tag_of = [](int k) {
+    return std::string(1500, static_cast<char>('a' + k % 26)) + std::to_string(k);
+  };
+  std::vector<std::string> tags;
+  for (int k = 0; k < 4096; ++k) tags.push_back(tag_of(k));
+  for (int k = 0; k < 4096; ++k) {
+    batch.BeginExample();
+    batch.AddFeature(static_cast<uint32_t>(k), 1.0f);
+    batch.EndExample(1, 1.0f, 1.0f, 0.0f, tags[static_cast<size_t>(k)]);
+  }
+  std::unique_ptr<CacheReader> reader = Write(scratch.Path("long.cache"), batch, /*keep=*/false);
+  ASSERT_NE(reader, nullptr);
+  absl::StatusOr<const ExampleBatch*> read = reader->Next();
+  ASSERT_TRUE(read.ok() && *read != nullptr) << read.status();
+  ASSERT_EQ((*read)->size(), 4096u);
+  for (size_t k = 0; k < 4096; ++k) {
+    ASSERT_EQ((*read)->tag(k), tags[k]) << "example " << k;
+    ASSERT_EQ((*read)->indices(k)[0], k);
+  }
+}
+
+// A tag's length past the records is damage, not a size to read.
+TEST(ExampleCacheTest, ATagLengthPastTheRecordsIsDamage) {
+  ScratchDir scratch;
+  const std::string path = scratch.Path("damaged.cache");
+  ASSERT_NE(Write(path, Examples(2, 1.0f), /*keep=*/true), nullptr);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  // The first record: after the magic, the version, the key's length and
+  // the key ("key"), its count, label, importance and initial score.
+  const size_t tag_length = 8 + 4 + 4 + 3 + 16;
+  ASSERT_EQ(bytes.substr(tag_length, 4), std::string(4, '\0'));
+  bytes.replace(tag_length, 4, "\xf0\xff\xff\xff");
+  std::ofstream(path, std::ios::binary) << bytes;
+  absl::StatusOr<std::unique_ptr<CacheReader>> reader = CacheReader::Open(path, "key", kMask);
+  ASSERT_TRUE(reader.ok()) << reader.status();
+  absl::StatusOr<const ExampleBatch*> read = (*reader)->Next();
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(),
+            "cache " + path + " is damaged (example 1); delete it and hare train makes it again");
 }
 
 // The tags, which -p prints in every pass, are read back as written.

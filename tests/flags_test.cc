@@ -78,6 +78,10 @@ TEST(FlagParserTest, OtherToolsOptionsAreNotAttachedValues) {
             "an importance weight)");
   EXPECT_EQ(Parse({"--nn", "10"}).error,
             "unknown option --nn (a VW reduction hare does not have: hare's models are linear)");
+  // Their names are still values: -q -s pairs the namespaces - and s, -qws
+  // w and s.
+  EXPECT_EQ(Parse({"-q", "-s"}).pairs, std::vector<std::string>{"-s"});
+  EXPECT_EQ(Parse({"-qws"}).pairs, std::vector<std::string>{"ws"});
 }
 
 TEST(FlagParserTest, AttachedValuesOnlyAfterAShortFlagThatTakesOne) {

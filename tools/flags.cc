@@ -94,33 +94,29 @@ namespace {
 // that fastText's "-loss" is not read as "-l oss", nor "-cutoff" as a cache
 // "utoff".
 std::string_view Unsupported(std::string_view name) {
-  static constexpr std::pair<std::string_view, std::string_view> kOthers[] = {
+  struct Others {
+    std::string_view names;  // separated by spaces
+    std::string_view why;
+  };
+  static constexpr Others kOthers[] = {
       // fastText's.
       {"-loss",
-       "fastText's -loss: hare's classes are --multiclass ova (-loss ova) or "
-       "crammer-singer, --probabilities a softmax over them"},
+       "fastText's -loss: hare's classes are --multiclass ova (-loss ova) or crammer-singer, "
+       "--probabilities a softmax over them"},
       {"-bucket", "fastText's -bucket: hare's table is -b BITS, 2^BITS slots for all features"},
-      {"-dim", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
-      {"-ws", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
-      {"-neg", "fastText's word vectors: hare learns a weight for each feature, no embedding"},
-      {"-pretrainedVectors",
+      {"-dim -ws -neg -pretrainedVectors -saveOutput",
        "fastText's word vectors: hare learns a weight for each feature, no embedding"},
-      {"-saveOutput",
-       "fastText's word vectors: hare learns a weight for each feature, no embedding"},
-      {"-minCount", "fastText's vocabulary: hare hashes every word, and keeps them all"},
-      {"-minCountLabel", "fastText's vocabulary: hare hashes every word, and keeps them all"},
+      {"-minCount -minCountLabel",
+       "fastText's vocabulary: hare hashes every word, and keeps them all"},
       {"-lrUpdateRate", "fastText's: hare's rate is -l with the rule's schedule, or --adagrad"},
       {"-verbose", "hare prints its progress on stderr, none with --quiet"},
-      {"-seed", "hare has no randomness to seed: the same input and options make the same model"},
-      {"-cutoff", "fastText's quantization: a hare model is its table, -b BITS"},
-      {"-retrain", "fastText's quantization: a hare model is its table, -b BITS"},
-      {"-qnorm", "fastText's quantization: a hare model is its table, -b BITS"},
-      {"-qout", "fastText's quantization: a hare model is its table, -b BITS"},
-      {"-dsub", "fastText's quantization: a hare model is its table, -b BITS"},
-      {"-autotune-validation", "fastText's autotune: hare tune searches the options"},
-      {"-autotune-duration", "fastText's autotune: hare tune searches the options"},
-      {"-autotune-metric", "fastText's autotune: hare tune searches the options"},
-      {"-autotune-modelsize", "fastText's autotune: hare tune searches the options"},
+      {"-seed",
+       "fastText's -seed: hare draws nothing at random but --shuffle's orders, the same in "
+       "every run"},
+      {"-cutoff -retrain -qnorm -qout -dsub",
+       "fastText's quantization: a hare model is its table, -b BITS"},
+      {"-autotune-validation -autotune-duration -autotune-metric -autotune-modelsize",
+       "fastText's autotune: hare tune searches the options"},
       // LIBLINEAR's.
       {"-s",
        "LIBLINEAR's solver: --rule svm learns -s 3's hinge-loss SVM, --rule sgd --loss "
@@ -134,13 +130,17 @@ std::string_view Unsupported(std::string_view name) {
       {"--csoaa", "a VW reduction hare does not have"},
       {"--nn", "a VW reduction hare does not have: hare's models are linear"},
       {"--lrq", "a VW reduction hare does not have: -q ab crosses two namespaces"},
-      {"--normalized", "VW's normalized updates: hare has --adagrad and --unit-norm"},
-      {"--invariant", "VW's invariant updates: hare has --adagrad and --unit-norm"},
+      {"--normalized --invariant",
+       "VW's normalized or invariant updates: hare has --adagrad and --unit-norm"},
       {"--ftrl", "a VW learner hare does not have: --rule sgd --adagrad --l1 is nearest"},
       {"--bfgs", "a VW learner hare does not have: hare learns online"},
   };
-  for (const auto& [other, why] : kOthers) {
-    if (name == other) return why;
+  for (const Others& others : kOthers) {
+    for (std::string_view rest = others.names; !rest.empty();) {
+      const size_t space = std::min(rest.find(' '), rest.size());
+      if (name == rest.substr(0, space)) return others.why;
+      rest.remove_prefix(std::min(space + 1, rest.size()));
+    }
   }
   // LIBLINEAR's class weights: -w1 5, -w-1 0.5.
   if (name.size() > 2 && name.starts_with("-w") &&
@@ -153,7 +153,18 @@ std::string_view Unsupported(std::string_view name) {
 }  // namespace
 
 std::string FlagParser::Hint(std::string_view name) const {
+  if (std::string spelling = SpellingHint(name); !spelling.empty()) return spelling;
+  if (const std::string_view why = Unsupported(name); !why.empty()) {
+    return absl::StrCat(" (", std::string(why), ")");
+  }
+  return "";
+}
+
+std::string FlagParser::SpellingHint(std::string_view name) const {
   if (!name.starts_with('-')) return "";  // a value such as -q's "_b", not an option
+  // One dash for two: gen's "-k 5" for its --k, "-seed" for --seed.
+  if (!name.starts_with("--") && Knows(absl::StrCat("-", std::string(name))))
+    return absl::StrCat(" (hare spells it -", std::string(name), ")");
   // Vowpal Wabbit's names for what hare names otherwise.
   static constexpr std::pair<std::string_view, std::string_view> kVw[] = {
       {"--loss_function", "--rule sgd --loss NAME"},
@@ -180,10 +191,7 @@ std::string FlagParser::Hint(std::string_view name) const {
     if (name == vw && Knows(hare.substr(0, hare.find_first_of(" ,"))))
       return absl::StrCat(" (hare's is ", std::string(hare), ")");
   }
-  if (const std::string_view why = Unsupported(name); !why.empty()) {
-    return absl::StrCat(" (", std::string(why), ")");
-  }
-  if (Knows("--initial-weight") && (name == "--initial_weight" || name == "--initial-weight"))
+  if (Knows("--initial-weight") && name == "--initial_weight")
     return " (hare's --initial-weight is Winnow's starting weight; the other rules start at 0)";
   if (Knows("--cubic") && name == "--interactions")
     return " (hare's are -q ab for pairs and --cubic abc for triples)";
@@ -194,9 +202,6 @@ std::string FlagParser::Hint(std::string_view name) const {
            "which hare does not)";
   if (Knows("-c") && (name == "-k" || name == "--kill_cache"))
     return " (hare rebuilds a cache that does not fit)";
-  // gen's "-k 5" for its --k.
-  if (name.size() == 2 && Knows(absl::StrCat("-", std::string(name))))
-    return absl::StrCat(" (hare spells it -", std::string(name), ")");
   std::string dashed(name);
   std::replace(dashed.begin() + 2 * (dashed.size() > 2), dashed.end(), '_', '-');
   if (dashed != name && Knows(dashed)) return absl::StrCat(" (hare spells it ", dashed, ")");
@@ -221,19 +226,21 @@ std::string FlagParser::JobHint(std::string_view name) const {
     return " (a binary model predicts -1/+1; one trained with --probabilities gives P(+1), "
            "calibrated)";
   if (!trains && uses_a_model && (name == "-t" || name == "--testonly"))
-    return " (hare test and hare predict only use the model: no -t is needed)";
+    return " (no -t is needed: this command only uses the model)";
   if (uses_a_model && (name == "-b" || name == "--bits" || name == "--format"))
     return " (the model keeps its table size and input format)";
   // predict and audit answer each line as it arrives, on one thread.
-  if (uses_a_model && Knows("--strict") && name == "--threads")
+  if (uses_a_model && Knows("--strict") && !Knows("--threads") &&
+      (name == "--threads" || name == "-thread"))
     return " (it runs on one thread, answering each line as it arrives; hare test "
            "takes --threads)";
   // Training's options given to a command that uses a model.
   if (training_ != nullptr && !trains && training_->Knows(name))
     return " (a training option: the model keeps what it was trained with)";
-  // VW's spelling of a training option ("--holdout_off", "--oaa").
-  if (training_ != nullptr && !trains && Unsupported(name).empty()) {
-    if (const std::string h = training_->Hint(name); !h.empty())
+  // VW's spelling of a training option ("--holdout_off", "--oaa"), where
+  // this command has nothing to say of it.
+  if (training_ != nullptr && !trains && Hint(name).empty()) {
+    if (const std::string h = training_->SpellingHint(name); !h.empty())
       return absl::StrCat(" (a training option: ", h.substr(2));
   }
   return "";
@@ -285,7 +292,7 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2 && Hint(arg).empty()) {
       if (const Flag* f = Find(arg.substr(0, 2)); f != nullptr && !f->value_name.empty()) {
         const std::string as_option = absl::StrCat("-", std::string(arg.substr(2)));
-        if (Knows(as_option) || !Hint(as_option).empty()) {
+        if (Knows(as_option) || !SpellingHint(as_option).empty()) {
           return absl::InvalidArgumentError(
               absl::StrCat(std::string(arg.substr(0, 2)), " needs a value (", f->value_name,
                            "), not the option ", as_option, ": give each option apart"));
@@ -313,7 +320,7 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       // taken as the value would name a file after it, or read one as data.
       // Other values may start with '-' (a VW namespace, a negative number).
       if (value.starts_with("--") || Knows(value.substr(0, value.find('='))) ||
-          !Hint(value).empty()) {
+          !SpellingHint(value).empty()) {
         return absl::InvalidArgumentError(absl::StrCat(std::string(name), " needs a value (",
                                                        flag->value_name, "), not the option ",
                                                        std::string(value)));

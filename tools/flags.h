@@ -62,8 +62,13 @@ class FlagParser {
     bool repeatable = false;
   };
   const Flag* Find(std::string_view name) const;
-  // After "unknown option NAME": the option hare has for VW's spelling, or "".
+  // After "unknown option NAME": the option hare has for VW's or fastText's
+  // spelling (SpellingHint), or what it has for another tool's option it
+  // has not (LIBLINEAR's -s), or "".
   std::string Hint(std::string_view name) const;
+  // Only the first: what tells an option from a value starting with '-'
+  // (-q -s pairs the namespaces - and s).
+  std::string SpellingHint(std::string_view name) const;
   // After "unknown option NAME": the hare command for VW's option of another
   // job (-p in train: hare test -p), or "".
   std::string JobHint(std::string_view name) const;

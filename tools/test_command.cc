@@ -1,4 +1,6 @@
 // hare test -i MODEL [FILE...] [-p PREDICTIONS]   and   hare predict -i MODEL
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -28,15 +29,15 @@ namespace hare::tools {
 namespace {
 
 // io::CheckReadable's answer, with fastText's habit named: "predict MODEL
-// FILE 2" asks it for 2 answers, where hare sees a file "2" that is not there.
-absl::Status CheckInputs(const std::vector<std::string>& inputs) {
+// FILE 2" asks it for 2 answers, where hare sees a file "2" that is not
+// there; `k_hint` says what hare has for it.
+absl::Status CheckInputs(const std::vector<std::string>& inputs, std::string_view k_hint) {
   absl::Status s = io::CheckReadable(inputs);
   if (!absl::IsNotFound(s)) return s;
   for (const std::string& path : inputs) {
     if (!path.empty() && std::all_of(path.begin(), path.end(), absl::ascii_isdigit) &&
-        absl::StartsWith(s.message(), absl::StrCat("cannot open ", path, ":"))) {
-      return absl::NotFoundError(
-          absl::StrCat(s.message(), " (fastText's k, the number of answers, is --top K here)"));
+        access(path.c_str(), F_OK) != 0) {
+      return absl::NotFoundError(absl::StrCat(s.message(), " (", std::string(k_hint), ")"));
     }
   }
   return s;
@@ -115,7 +116,11 @@ int TestCommand(int argc, char** argv) {
 
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("test", model.status(), kExitInput);
-  if (absl::Status s = CheckInputs(inputs); !s.ok()) return Fail("test", s, kExitInput);
+  if (absl::Status s = CheckInputs(
+          inputs, "fastText's k: hare test -p FILE --top K writes each line's K best classes");
+      !s.ok()) {
+    return Fail("test", s, kExitInput);
+  }
   File out;
   if (!predictions_path.empty()) {
     absl::StatusOr<File> opened = OpenPredictions(predictions_path, inputs, model_path);
@@ -257,7 +262,10 @@ int PredictCommand(int argc, char** argv) {
   if (top < 1) return Fail("predict", "--top must be 1 or more", kExitUsage);
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
-  if (absl::Status s = CheckInputs(inputs); !s.ok()) return Fail("predict", s, kExitInput);
+  if (absl::Status s = CheckInputs(inputs, "fastText's k, the number of answers, is --top K here");
+      !s.ok()) {
+    return Fail("predict", s, kExitInput);
+  }
   if (absl::Status s = CheckStdout(inputs, model_path); !s.ok()) {
     return Fail("predict", s, kExitInput);
   }

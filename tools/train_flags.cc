@@ -185,21 +185,8 @@ TrainFlags::TrainFlags(FlagParser& flags, bool resumable)
   flags.AddFloat("--l1", "L", "sgd: L1 regularization (default 0)", &l.l1);
   flags.AddFloat("--l2", "L", "sgd: L2 regularization (default 0)", &l.l2);
   flags.AddInt("--passes", "N", "passes over the data (default 1)", &passes_);
-  flags.Add("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
-            [&o](std::string_view v) {
-              // LIBLINEAR's -c is its cost: "-c 10" would name a cache "10"
-              // and train with hare's default -C.
-              const std::string path(v);
-              float number = 0;
-              if (io::ParseFloat(v, &number) == io::NumberError::kNone &&
-                  access(path.c_str(), F_OK) != 0) {
-                return absl::InvalidArgumentError(absl::StrCat(
-                    io::Quote(v), " is a number, not a cache file: LIBLINEAR's cost -c is ",
-                    "hare's -C (-C ", path, "); a cache named so: --cache ./", path));
-              }
-              o.cache = path;
-              return absl::OkStatus();
-            });
+  flags.AddString("-c,--cache", "FILE", "cache of parsed examples for later passes and runs",
+                  &o.cache);
   flags.AddInt("--holdout-period", "K",
                "with passes > 1 or --probabilities, hold out every K-th example (10)", &holdout_);
   flags.AddSwitch("--holdout-off", "do not hold out examples", &o.holdout_off);
@@ -237,6 +224,17 @@ std::vector<std::string> TrainFlags::Finish() {
   // An empty name, as from -f "$MODEL" with MODEL unset, would write nothing.
   if (flags_.WasGiven("-f") && o.model_out.empty()) problems.push_back("-f needs a file name");
   if (flags_.WasGiven("-c") && o.cache.empty()) problems.push_back("-c needs a file name");
+  // LIBLINEAR's -c is its cost: "-c 10" would name a cache "10" and train
+  // with hare's -C.
+  for (const FlagParser::Given& given : flags_.given()) {
+    float number = 0;
+    if (given.name == "-c" && io::ParseFloat(given.value, &number) == io::NumberError::kNone &&
+        access(given.value.c_str(), F_OK) != 0) {
+      problems.push_back(absl::StrCat(
+          "-c: ", io::Quote(given.value), " is a number, not a cache file: LIBLINEAR's cost -c ",
+          "is hare's -C (-C ", given.value, "); a cache named so: --cache ", given.value));
+    }
+  }
   if (flags_.WasGiven("-i") && o.model_in.empty()) problems.push_back("-i needs a file name");
   if (o.save_resume && o.model_out.empty())
     problems.push_back("--save-resume keeps the training state in the model: it needs -f MODEL");

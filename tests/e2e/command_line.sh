@@ -676,12 +676,12 @@ done
 # -c utoff), nor a cache named by LIBLINEAR's cost.
 [[ ! -e retrainedVectors && ! -e utoff ]] || fail "a fastText option read as a short one"
 expect_code 1 "$HARE" train -c 10 d.vw 2> err.txt
-grep -qxF "hare train: -c: '10' is a number, not a cache file: LIBLINEAR's cost -c is hare's -C (-C 10); a cache named so: --cache ./10" \
+grep -qxF "hare train: -c: '10' is a number, not a cache file: LIBLINEAR's cost -c is hare's -C (-C 10); a cache named so: --cache 10" \
   err.txt || fail "-c 10: $(cat err.txt)"
 [[ ! -e 10 ]] || fail "-c 10 wrote a cache"
 # VW's options at test time, and fastText's commands and k.
 expect_code 1 "$HARE" test -i m.model -t d.vw 2> err.txt
-grep -qxF "hare test: unknown option -t (hare test and hare predict only use the model: no -t is needed)" \
+grep -qxF "hare test: unknown option -t (no -t is needed: this command only uses the model)" \
   err.txt || fail "test -t: $(cat err.txt)"
 expect_code 1 "$HARE" test -i m.model --holdout_off d.vw 2> err.txt
 grep -qxF "hare test: unknown option --holdout_off (a training option: hare spells it --holdout-off)" \
