@@ -22,6 +22,7 @@ constexpr size_t kExamplesPerBatch = 4096;
 constexpr size_t kReadBlock = size_t{1} << 22;
 
 void PutBytes(std::vector<char>& out, const void* bytes, size_t n) {
+  if (n == 0) return;  // an empty tag's bytes may be null, which memcpy may not take
   const size_t old = out.size();
   out.resize(old + n);
   std::memcpy(out.data() + old, bytes, n);
