@@ -343,7 +343,8 @@ std::vector<std::string> TrainFlags::Finish() {
   // '-' is stdin and stdout elsewhere; a file named '-' is not what was meant.
   if (o.model_out == "-") {
     problems.push_back(
-        "-f - would make a file named '-': a model goes to a file (or -f /dev/stdout)");
+        "-f - would make a file named '-': a model goes to a file (hare train's may go to -f "
+        "/dev/stdout)");
   }
   if (o.cache == "-") problems.push_back("-c - would make a file named '-': a cache is a file");
   return problems;

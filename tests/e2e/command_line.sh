@@ -233,7 +233,7 @@ mkdir chain && ln -s b.model chain/a.model && ln -s b2/../c.model chain/b.model 
   fail "a chain of dangling links was not followed: $(ls -l chain)"
 # -f - and -c - are not files named '-'.
 expect_code 1 "$HARE" train d.vw -f - -c - 2> err.txt
-expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (or -f /dev/stdout)
+expect_eq "-f - and -c -" "hare train: -f - would make a file named '-': a model goes to a file (hare train's may go to -f /dev/stdout)
 hare train: -c - would make a file named '-': a cache is a file
 Run 'hare train --help' for the options." "$(cat err.txt)"
 [ ! -e ./- ] || fail "a file named - was made"

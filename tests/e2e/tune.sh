@@ -221,6 +221,16 @@ mkdir -p adir
 expect_code 2 "$HARE" tune --format text --multiclass ova trec.tsv -f adir 2> adir.txt
 grep -q "^hare tune: cannot write model adir: it is a directory$" adir.txt || fail "$(cat adir.txt)"
 if grep -q "accuracy passes" adir.txt; then fail "searched before checking -f"; fi
+# Nor is stdout, where tune prints its line, the model's (-f /dev/stdout), or
+# an input, which the -f model's training reads again after the search.
+expect_code 1 "$HARE" tune --format text --multiclass ova trec.tsv -f /dev/stdout > so.bin 2> so.txt
+grep -qxF "hare tune: -f /dev/stdout is stdout, where tune prints its line: the model would be mixed with it (name a file)" \
+  so.txt || fail "-f /dev/stdout: $(cat so.txt)"
+cp trec.tsv appended.tsv
+expect_code 2 "$HARE" tune --format text --multiclass ova appended.tsv -f appended.model >> appended.tsv 2> app.txt
+grep -qxF "hare tune: stdout goes to the input appended.tsv: what hare writes there would be read back as examples or write over them" \
+  app.txt || fail "stdout into an input: $(cat app.txt)"
+cmp -s trec.tsv appended.tsv || fail "tune wrote into its input"
 
 # Too few examples for a holdout: an error, not a perfect score.
 printf '1 | a\n-1 | a\n1 | a\n-1 | a\n' > four.vw
