@@ -14,6 +14,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "hashing/text_features.h"
 #include "io/number.h"
 #include "io/parser.h"
 
@@ -56,6 +57,9 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     const char* t = p;
     while (p < end && !IsSpace(*p)) ++p;
     std::string_view token(t, static_cast<size_t>(p - t));
+    // Before the label, a word of separators alone (a byte-order mark, of
+    // files joined with cat) is white space.
+    if (first && hashing::TrimSeparators(token).empty()) continue;
     size_t colon = token.find(':');
     if (first && colon == token.npos) {
       first = false;

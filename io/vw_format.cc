@@ -246,13 +246,17 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
     const char* t = p;
     while (p < first_bar && !IsSpace(*p)) ++p;
     std::string_view token(t, static_cast<size_t>(p - t));
+    // Separators around the label (a byte-order mark, of files joined with
+    // cat; a no-break space) are no part of it, here too, where a word that
+    // is no number and touches the '|' is a tag; a word of them alone is
+    // white space.
+    if (numbers == 0) {
+      token = hashing::TrimSeparators(token);
+      if (token.empty()) continue;
+      t = token.data();
+    }
     float value = 0;
-    // A label's byte-order mark (files joined with cat) is no part of it,
-    // here too, where a word that is no number and touches the '|' is a tag.
-    const std::string_view number = numbers == 0 && token.starts_with(kByteOrderMark)
-                                        ? token.substr(kByteOrderMark.size())
-                                        : token;
-    NumberError e = ParseFloat(number, &value);
+    NumberError e = ParseFloat(token, &value);
     // VW: the last word, touching the '|', is the tag, a number too
     // ("1 1234|a": the tag 1234); but a number with none before it is the
     // label ("1|a", "'t 1|a").

@@ -74,11 +74,12 @@ TEST(LibsvmFormatTest, LabelsOfTheBinarySet) {
 }
 
 TEST(LibsvmFormatTest, AByteOrderMarkBeforeABinaryLabelIsDropped) {
-  ParsedChunk p("1 1:1\n\xEF\xBB\xBF-1 1:1\n", kLibsvm);
+  ParsedChunk p("1 1:1\n\xEF\xBB\xBF-1 1:1\n\xEF\xBB\xBF 1 1:1\n", kLibsvm);
   const ExampleBatch& b = p.batch();
-  ASSERT_EQ(b.size(), 2u);
+  ASSERT_EQ(b.size(), 3u);
   EXPECT_TRUE(b.bad_lines.empty());
   EXPECT_EQ(b.label(1), -1.0f);
+  EXPECT_EQ(b.label(2), 1.0f);  // a mark alone before the label is white space
 }
 
 // With classes (--multiclass) LIBSVM's labels are numbers, as LIBSVM reads

@@ -73,14 +73,23 @@ TEST(VwFormatTest, LabelsOfTheBinarySet) {
 // joined with cat, the second starting with one. A label touching the '|'
 // is still one, not a tag; a mark alone is no label, as " | a" has none.
 TEST(VwFormatTest, AByteOrderMarkBeforeABinaryLabelIsDropped) {
-  ParsedChunk p("1 | a\n\xEF\xBB\xBF-1 | a\n\xEF\xBB\xBF-1|a\n\xEF\xBB\xBF | a\n", kVw);
+  ParsedChunk p(
+      "1 | a\n\xEF\xBB\xBF-1 | a\n\xEF\xBB\xBF-1|a\n\xEF\xBB\xBF | a\n\xEF\xBB\xBF|a\n"
+      "\xC2\xA0-1|a\n\xEF\xBB\xBF 1 2 |a\n",
+      kVw);
   const ExampleBatch& b = p.batch();
-  ASSERT_EQ(b.size(), 4u);
+  ASSERT_EQ(b.size(), 7u);
   EXPECT_TRUE(b.bad_lines.empty());
   EXPECT_EQ(b.label(1), -1.0f);
-  EXPECT_EQ(b.label(2), -1.0f);
+  EXPECT_EQ(b.label(2), -1.0f);  // touching the '|': a label, not a tag
   EXPECT_EQ(b.tag(2), "");
-  EXPECT_FALSE(b.has_label(3));
+  EXPECT_FALSE(b.has_label(3));  // a mark alone is white space
+  EXPECT_FALSE(b.has_label(4));
+  EXPECT_EQ(b.tag(4), "");
+  EXPECT_EQ(b.label(5), -1.0f);  // so is a no-break space
+  EXPECT_EQ(b.tag(5), "");
+  EXPECT_EQ(b.label(6), 1.0f);  // the mark is no label: 1 is, 2 the importance
+  EXPECT_EQ(b.importance(6), 2.0f);
 }
 
 TEST(VwFormatTest, Tags) {

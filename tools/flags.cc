@@ -288,8 +288,11 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
     const Flag* flag = Find(name);
     // "-b20", "-qab": a short flag with its value attached, as getopt reads
     // it. Not VW's grouped switches: "-ck" (-c -k) would name a cache "k".
-    // Not fastText's -lr, -label: said as the options they are.
-    if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2 && Hint(arg).empty()) {
+    // Not fastText's -lr, -label: said as the options they are; nor, in a
+    // command that uses a model, a training option (test's "-passes" is no
+    // -p "asses").
+    if (flag == nullptr && !arg.starts_with("--") && arg.size() > 2 && Hint(arg).empty() &&
+        (training_ == nullptr || training_->Hint(arg).empty())) {
       if (const Flag* f = Find(arg.substr(0, 2)); f != nullptr && !f->value_name.empty()) {
         const std::string as_option = absl::StrCat("-", std::string(arg.substr(2)));
         if (Knows(as_option) || !SpellingHint(as_option).empty()) {
@@ -318,9 +321,11 @@ absl::Status FlagParser::Parse(int argc, char** argv, int first,
       value = argv[++i];
       // "-c -f m.hare" (VW's -c takes no value) or "-f --quiet": an option
       // taken as the value would name a file after it, or read one as data.
-      // Other values may start with '-' (a VW namespace, a negative number).
+      // Other values may start with '-' (a VW namespace, a negative number),
+      // but a file's name that is another tool's option (-f -s) is a slip.
+      const bool path = flag->value_name == "FILE" || flag->value_name == "MODEL";
       if (value.starts_with("--") || Knows(value.substr(0, value.find('='))) ||
-          !SpellingHint(value).empty()) {
+          !(path ? Hint(value) : SpellingHint(value)).empty()) {
         return absl::InvalidArgumentError(absl::StrCat(std::string(name), " needs a value (",
                                                        flag->value_name, "), not the option ",
                                                        std::string(value)));

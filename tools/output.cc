@@ -1,5 +1,8 @@
 #include "tools/output.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 
@@ -40,6 +43,20 @@ absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::stri
   return absl::InvalidArgumentError(
       absl::StrCat("stdout goes to the input ", file,
                    ": what hare writes there would be read back as examples or write over them"));
+}
+
+std::string StandardStreamAt(const std::string& model, bool stdout_too) {
+  if (model.empty() || model == "-") return "";
+  const int descriptor = io::WriteTargetOf(model).descriptor;
+  struct stat target;
+  if (descriptor < 0 || fstat(descriptor, &target) != 0) return "";
+  auto same = [&target](int fd) {
+    struct stat st;
+    return fstat(fd, &st) == 0 && st.st_dev == target.st_dev && st.st_ino == target.st_ino;
+  };
+  if (stdout_too && same(STDOUT_FILENO)) return "stdout";
+  if (same(STDERR_FILENO)) return "stderr";
+  return "";
 }
 
 }  // namespace hare::tools

@@ -141,6 +141,12 @@ int TrainCommand(int argc, char** argv) {
                                       ": the model would be mixed with the predictions"));
     }
   }
+  // Nor the messages' descriptor (-f /dev/stderr).
+  if (StandardStreamAt(o.model_out, /*stdout_too=*/false) == "stderr") {
+    problems.push_back(absl::StrCat("-f ", o.model_out,
+                                    " writes to stderr, where the messages go: the model would "
+                                    "be mixed with them (name a file)"));
+  }
   if (!problems.empty()) return FailUsage("train", problems);
   // -i: the model to go on from gives the features, the learner and its
   // state; of the rest, only its header and names are kept.

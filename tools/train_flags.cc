@@ -233,6 +233,7 @@ std::vector<std::string> TrainFlags::Finish() {
       problems.push_back(absl::StrCat(
           "-c: ", io::Quote(given.value), " is a number, not a cache file: LIBLINEAR's cost -c ",
           "is hare's -C (-C ", given.value, "); a cache named so: --cache ", given.value));
+      break;  // -c 10 -c 10: said once
     }
   }
   if (flags_.WasGiven("-i") && o.model_in.empty()) problems.push_back("-i needs a file name");

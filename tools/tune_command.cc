@@ -420,18 +420,23 @@ int TuneCommand(int argc, char** argv) {
       std::find(setup.inputs.begin(), setup.inputs.end(), "-") != setup.inputs.end()) {
     problems.push_back("tune reads its FILEs many times: give files, not stdin");
   }
-  // tune prints its line on stdout, then writes the model: not one descriptor.
-  if (const std::string& model = train.options.model_out;
-      !model.empty() && model != "-" && io::WriteTargetOf(model).descriptor == STDOUT_FILENO) {
-    problems.push_back(absl::StrCat("-f ", model,
-                                    " is stdout, where tune prints its line: the model would be "
-                                    "mixed with it (name a file)"));
+  // tune prints its line on stdout and its trials on stderr, then writes the
+  // model: not into either.
+  if (const std::string stream = StandardStreamAt(train.options.model_out, /*stdout_too=*/true);
+      !stream.empty()) {
+    problems.push_back(absl::StrCat("-f ", train.options.model_out, " writes to ", stream,
+                                    ", where tune prints its ",
+                                    stream == "stdout" ? "line" : "trials",
+                                    ": the model would be mixed with it (name a file)"));
   }
   if (!problems.empty()) return FailUsage("tune", problems);
   if (absl::Status s = io::CheckReadable(setup.inputs); !s.ok()) return Fail("tune", s, kExitInput);
-  // Its line, written into an input, would be read back by the -f model's
-  // training, which reads the inputs again after the search.
-  if (absl::Status s = CheckStdout(setup.inputs, ""); !s.ok()) return Fail("tune", s, kExitInput);
+  // Its line, written into an input, would be read back by the search's
+  // later candidates and the -f model's training, which read the inputs
+  // again; written to the model's file, the model would replace it.
+  if (absl::Status s = CheckStdout(setup.inputs, train.options.model_out); !s.ok()) {
+    return Fail("tune", s, kExitInput);
+  }
   for (const std::string& input : setup.inputs) {  // a pipe would wait for a second writer
     struct stat st;
     if (::stat(input.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {

@@ -224,8 +224,12 @@ if grep -q "accuracy passes" adir.txt; then fail "searched before checking -f"; 
 # Nor is stdout, where tune prints its line, the model's (-f /dev/stdout), or
 # an input, which the -f model's training reads again after the search.
 expect_code 1 "$HARE" tune --format text --multiclass ova trec.tsv -f /dev/stdout > so.bin 2> so.txt
-grep -qxF "hare tune: -f /dev/stdout is stdout, where tune prints its line: the model would be mixed with it (name a file)" \
+grep -qxF "hare tune: -f /dev/stdout writes to stdout, where tune prints its line: the model would be mixed with it (name a file)" \
   so.txt || fail "-f /dev/stdout: $(cat so.txt)"
+# By any name of its descriptor's file (3>&1).
+expect_code 1 "$HARE" tune --format text --multiclass ova trec.tsv -f /dev/fd/3 > so.bin 3>&1 2> so.txt
+grep -qxF "hare tune: -f /dev/fd/3 writes to stdout, where tune prints its line: the model would be mixed with it (name a file)" \
+  so.txt || fail "-f /dev/fd/3: $(cat so.txt)"
 cp trec.tsv appended.tsv
 expect_code 2 "$HARE" tune --format text --multiclass ova appended.tsv -f appended.model >> appended.tsv 2> app.txt
 grep -qxF "hare tune: stdout goes to the input appended.tsv: what hare writes there would be read back as examples or write over them" \
