@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   std::ios::sync_with_stdio(false);
   // A reader of the messages that goes away loses them, not the model.
+  // (After sync_with_stdio, which would give std::cerr a buffer of its own.)
   hare::tools::Messages messages;
   if (argc < 2) {
     std::cerr << kUsage;

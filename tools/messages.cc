@@ -31,7 +31,7 @@ std::streamsize Messages::xsputn(const char* s, std::streamsize n) {
 }
 
 void Messages::Write(const char* s, size_t n) {
-  if (gone_.load(std::memory_order_relaxed)) return;
+  if (n == 0 || gone_.load(std::memory_order_relaxed)) return;
   // SIGPIPE is blocked in this thread for the write, so that a pipe without
   // a reader fails it with EPIPE; the signal that write raised is then taken
   // off the thread (unless one was pending before), and the mask restored.
@@ -59,7 +59,8 @@ void Messages::Write(const char* s, size_t n) {
   if (pipe_) {
     if (broken && !was_pending) {
       const timespec now{};
-      sigtimedwait(&pipe_signal, nullptr, &now);
+      while (sigtimedwait(&pipe_signal, nullptr, &now) < 0 && errno == EINTR) {
+      }
     }
     pthread_sigmask(SIG_SETMASK, &old, nullptr);
   }
