@@ -50,6 +50,10 @@ std::string StandardStreamAt(const std::string& model, bool stdout_too) {
   const int descriptor = io::WriteTargetOf(model).descriptor;
   struct stat target;
   if (descriptor < 0 || fstat(descriptor, &target) != 0) return "";
+  // A device (/dev/null for both, a terminal) keeps nothing to be mixed.
+  if (!S_ISREG(target.st_mode) && !S_ISFIFO(target.st_mode) && !S_ISSOCK(target.st_mode)) {
+    return "";
+  }
   auto same = [&target](int fd) {
     struct stat st;
     return fstat(fd, &st) == 0 && st.st_dev == target.st_dev && st.st_ino == target.st_ino;

@@ -44,9 +44,10 @@ std::string InputOrModelAt(const std::string& path, const std::vector<std::strin
 absl::Status CheckStdout(const std::vector<std::string>& inputs, const std::string& model);
 
 // "stdout" or "stderr" when the model path `model` names a descriptor
-// (/dev/stderr, /dev/fd/3) open on the file of stdout (if `stdout_too`) or
-// of stderr, where the model's bytes would be mixed with the command's
-// line or messages; else "".
+// (/dev/stderr, /dev/fd/3) open on the file (a regular file, a pipe or a
+// socket: not a device such as /dev/null) of stdout (if `stdout_too`) or of
+// stderr, where the model's bytes would be mixed with the command's line or
+// messages; else "".
 std::string StandardStreamAt(const std::string& model, bool stdout_too);
 
 }  // namespace hare::tools
