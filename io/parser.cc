@@ -149,9 +149,13 @@ bool ParseLabel(std::string_view text, uint32_t column, LineContext& ctx, float*
 }
 
 bool IsBlank(std::string_view line, Format format) {
-  for (char c : line) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
     if (c == '#' && format == Format::kLibsvm) return true;
-    if (!IsSpace(c)) return false;
+    if (IsSpace(c)) continue;
+    // Beyond ASCII, separators alone (a byte-order mark of a file joined
+    // with cat, a no-break space) are white space too.
+    return static_cast<unsigned char>(c) >= 0x80 && hashing::TrimSeparators(line.substr(i)).empty();
   }
   return true;
 }

@@ -64,8 +64,9 @@ struct LineContext {
   std::string_view class_label;
 };
 
-// White space only, or (LIBSVM) white space then a '#' comment: not an
-// example. SVMlight skips such lines too.
+// White space only (a byte-order mark and Unicode's spaces too), or
+// (LIBSVM) white space then a '#' comment: not an example. SVMlight skips
+// such lines too.
 bool IsBlank(std::string_view line, Format format);
 
 // U+FEFF in UTF-8: the mark some editors put at a file's start.

@@ -65,7 +65,7 @@ TEST(FlagParserTest, FastTextsSpellingsNameHares) {
 TEST(FlagParserTest, OtherToolsOptionsAreNotAttachedValues) {
   EXPECT_EQ(Parse({"-loss", "softmax"}).error,
             "unknown option -loss (fastText's -loss: hare's classes are --multiclass ova (-loss "
-            "ova) or crammer-singer, --probabilities a softmax over them)");
+            "ova) or crammer-singer, --probabilities a softmax over them; --loss is SGD's)");
   EXPECT_EQ(Parse({"-bucket", "2000000"}).error,
             "unknown option -bucket (fastText's -bucket: hare's table is -b BITS, 2^BITS slots "
             "for all features)");

@@ -90,6 +90,11 @@ TEST(VwFormatTest, AByteOrderMarkBeforeABinaryLabelIsDropped) {
   EXPECT_EQ(b.tag(5), "");
   EXPECT_EQ(b.label(6), 1.0f);  // the mark is no label: 1 is, 2 the importance
   EXPECT_EQ(b.importance(6), 2.0f);
+  // A line of such separators alone is a blank line, not an example.
+  ParsedChunk blank("1 | a\n\xC2\xA0\n\xEF\xBB\xBF \n-1 | a\n", kVw);
+  ASSERT_EQ(blank.batch().size(), 2u);
+  EXPECT_TRUE(blank.batch().bad_lines.empty());
+  EXPECT_EQ(blank.batch().line(1), 4u);
 }
 
 TEST(VwFormatTest, Tags) {

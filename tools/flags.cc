@@ -102,7 +102,7 @@ std::string_view Unsupported(std::string_view name) {
       // fastText's.
       {"-loss",
        "fastText's -loss: hare's classes are --multiclass ova (-loss ova) or crammer-singer, "
-       "--probabilities a softmax over them"},
+       "--probabilities a softmax over them; --loss is SGD's"},
       {"-bucket", "fastText's -bucket: hare's table is -b BITS, 2^BITS slots for all features"},
       {"-dim -ws -neg -pretrainedVectors -saveOutput",
        "fastText's word vectors: hare learns a weight for each feature, no embedding"},
@@ -142,9 +142,12 @@ std::string_view Unsupported(std::string_view name) {
       rest.remove_prefix(std::min(space + 1, rest.size()));
     }
   }
-  // LIBLINEAR's class weights: -w1 5, -w-1 0.5.
-  if (name.size() > 2 && name.starts_with("-w") &&
-      (std::isdigit(static_cast<unsigned char>(name[2])) || name[2] == '-')) {
+  // LIBLINEAR's class weights: -w1 5, -w-1 0.5 (not a file -w2v.hare).
+  const std::string_view klass =
+      name.substr(std::min<size_t>(name.size(), name.starts_with("-w-") ? 3 : 2));
+  if (name.starts_with("-w") && !klass.empty() &&
+      std::all_of(klass.begin(), klass.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
     return "LIBLINEAR's class weight: hare has none; each VW line may carry an importance weight";
   }
   return "";
@@ -153,10 +156,13 @@ std::string_view Unsupported(std::string_view name) {
 }  // namespace
 
 std::string FlagParser::Hint(std::string_view name) const {
+  // In a command that trains, another tool's option is that tool's
+  // (fastText's -loss softmax is not hare's --loss); elsewhere one dash for
+  // two is the likelier slip (gen's -seed for --seed).
+  const std::string_view why = Unsupported(name);
+  if (!why.empty() && Knows("-f")) return absl::StrCat(" (", std::string(why), ")");
   if (std::string spelling = SpellingHint(name); !spelling.empty()) return spelling;
-  if (const std::string_view why = Unsupported(name); !why.empty()) {
-    return absl::StrCat(" (", std::string(why), ")");
-  }
+  if (!why.empty()) return absl::StrCat(" (", std::string(why), ")");
   return "";
 }
 

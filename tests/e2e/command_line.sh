@@ -665,6 +665,8 @@ for pair in "--audit|hare audit -i MODEL FILE shows each feature's weight" \
   "--link logistic|a binary model predicts -1/+1; one trained with --probabilities gives P(+1), calibrated" \
   "-pretrainedVectors v.vec|fastText's word vectors: hare learns a weight for each feature, no embedding" \
   "-cutoff|fastText's quantization: a hare model is its table, -b BITS" \
+  "-loss softmax|fastText's -loss: hare's classes are --multiclass ova (-loss ova) or crammer-singer, --probabilities a softmax over them; --loss is SGD's" \
+  "-w1 5|LIBLINEAR's class weight: hare has none; each VW line may carry an importance weight" \
   "-s 3|LIBLINEAR's solver: --rule svm learns -s 3's hinge-loss SVM, --rule sgd --loss logistic logistic regression" \
   "--invert_hash inv.txt|hare's is --keep-names, a switch: hare model dump -i MODEL prints the names" \
   "--initial_weight 0.1|hare's --initial-weight is Winnow's starting weight; the other rules start at 0"; do
@@ -684,6 +686,10 @@ grep -qxF "hare train: -c: '10' is a number, not a cache file: LIBLINEAR's cost 
 expect_code 1 "$HARE" train d.vw -f -s 2> err.txt
 grep -qxF "hare train: -f needs a value (MODEL), not the option -s" err.txt || fail "-f -s: $(cat err.txt)"
 "$HARE" train d.vw -q -s --quiet 2> err.txt || fail "-q -s: $(cat err.txt)"
+"$HARE" train d.vw -f -w2v.model --quiet 2> err.txt || fail "-f -w2v.model: $(cat err.txt)"
+# gen's own --seed, given with one dash, is named as such.
+expect_code 1 "$HARE" gen -seed 5 2> err.txt
+expect_eq "gen -seed" "hare gen: unknown option -seed (hare spells it --seed)" "$(head -1 err.txt)"
 # A training option in test is not test's -p with a value (-passes: "asses").
 expect_code 1 "$HARE" test -i m.model -passes d.vw 2> err.txt
 grep -qxF "hare test: unknown option -passes (a training option: hare spells it --passes)" err.txt ||
