@@ -260,6 +260,16 @@ bool IsSeparator(const CodePoint& cp) {
   return kind == Kind::kIgnored || (kind == Kind::kSpace && u_charType(cp.value) != U_CONTROL_CHAR);
 }
 
+bool OnlySeparators(std::string_view text) {
+  const auto* const end = reinterpret_cast<const unsigned char*>(text.data()) + text.size();
+  for (const auto* p = reinterpret_cast<const unsigned char*>(text.data()); p < end;) {
+    const CodePoint cp = Decode(p, end);
+    if (!IsSeparator(cp)) return false;
+    p += cp.length;
+  }
+  return true;
+}
+
 std::string_view TrimSeparators(std::string_view text) {
   // Most labels: a printable ASCII character at each end, none to trim.
   auto printable = [](char c) { return c > ' ' && static_cast<unsigned char>(c) < 0x7F; };

@@ -114,6 +114,9 @@ uint32_t InvalidUtf8At(std::string_view text);
 // a copied no-break space, would otherwise make a class of its own that
 // prints like another. Invalid UTF-8 is kept (InvalidUtf8At reports it).
 std::string_view TrimSeparators(std::string_view text);
+// Whether `text` holds nothing but such separators (true for ""): decoded
+// up to its first other character.
+bool OnlySeparators(std::string_view text);
 
 // The 1-based byte column of the first character of `text` beyond ASCII that
 // the tokenizer separates words on, controls apart (Unicode white space, the

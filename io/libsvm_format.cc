@@ -59,7 +59,7 @@ bool ParseLibsvmLine(std::string_view line, LineContext& ctx, ExampleBatch& batc
     std::string_view token(t, static_cast<size_t>(p - t));
     // Before the label, a word of separators alone (a byte-order mark, of
     // files joined with cat) is white space.
-    if (first && hashing::TrimSeparators(token).empty()) continue;
+    if (first && hashing::OnlySeparators(token)) continue;
     size_t colon = token.find(':');
     if (first && colon == token.npos) {
       first = false;

@@ -155,7 +155,7 @@ bool IsBlank(std::string_view line, Format format) {
     if (IsSpace(c)) continue;
     // Beyond ASCII, separators alone (a byte-order mark of a file joined
     // with cat, a no-break space) are white space too.
-    return static_cast<unsigned char>(c) >= 0x80 && hashing::TrimSeparators(line.substr(i)).empty();
+    return static_cast<unsigned char>(c) >= 0x80 && hashing::OnlySeparators(line.substr(i));
   }
   return true;
 }

@@ -98,6 +98,12 @@ TEST(TokenizeTest, TrimSeparatorsTakesWhatTokensLoseFromTheEnds) {
   EXPECT_EQ(TrimSeparators("\xc2\xa0\xff\xc2\xa0"), "\xff");
   EXPECT_EQ(TrimSeparators("\xc2\xa0 \xe3\x80\x80"), "");
   EXPECT_EQ(TrimSeparators(""), "");
+  EXPECT_EQ(TrimSeparators("pos"), "pos");  // printable ASCII at both ends: at once
+  // What is trimmed to nothing: only separators (a blank line).
+  EXPECT_TRUE(OnlySeparators(""));
+  EXPECT_TRUE(OnlySeparators("\xc2\xa0 \xef\xbb\xbf\xe3\x80\x80\t"));
+  EXPECT_FALSE(OnlySeparators("\xc2\xa0x"));
+  EXPECT_FALSE(OnlySeparators("\xc2\xa0\xff"));  // an invalid byte is kept
   uint32_t code_point = 0;
   EXPECT_EQ(UnicodeSpaceAt("ab\xe3\x80\x80"
                            "c",
