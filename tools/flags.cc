@@ -160,10 +160,10 @@ std::string FlagParser::Hint(std::string_view name) const {
   // (fastText's -loss softmax is not hare's --loss); elsewhere one dash for
   // two is the likelier slip (gen's -seed for --seed).
   const std::string_view why = Unsupported(name);
-  if (!why.empty() && Knows("-f")) return absl::StrCat(" (", std::string(why), ")");
-  if (std::string spelling = SpellingHint(name); !spelling.empty()) return spelling;
-  if (!why.empty()) return absl::StrCat(" (", std::string(why), ")");
-  return "";
+  if (why.empty() || !Knows("-f")) {
+    if (std::string spelling = SpellingHint(name); !spelling.empty()) return spelling;
+  }
+  return why.empty() ? "" : absl::StrCat(" (", std::string(why), ")");
 }
 
 std::string FlagParser::SpellingHint(std::string_view name) const {

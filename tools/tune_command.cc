@@ -459,8 +459,7 @@ int TuneCommand(int argc, char** argv) {
   setup.memory = learner::CurrentMemoryLimit().bytes;
   MemoryBudget budget(TablesAtOnce(setup.memory, address_space, train.options.threads));
   setup.budget = &budget;
-  bool probabilities = false;
-  for (const FlagParser::Given& g : flags.given()) probabilities |= g.name == "--probabilities";
+  const bool probabilities = flags.WasGiven("--probabilities");
   // With --probabilities a given --holdout-period says which examples the
   // fit takes: the line keeps it.
   std::string fit_period;
