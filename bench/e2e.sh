@@ -112,7 +112,7 @@ done
 row "cat FILE \| hare train --rule perceptron --average" "cat '$file' | $t --rule perceptron --average"
 row "hare train --average FILE.gz" "$t --rule perceptron --average '$work/gen.vw.gz'"
 row "hare train --average FILE.zst" "$t --rule perceptron --average '$work/gen.vw.zst'"
-sentences="$t --format text --multiclass ova --rule pa --adagrad -C 2 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case --uneven-margin 2"
+sentences="$t --format text --multiclass ova --rule pa --adagrad -C 2 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case --uneven-margin 2 --noconstant"
 row "hare train --format text (sentences' default) FILE.txt" "$sentences '$work/gen.txt'" "$repeat" "$text_bytes"
 [ -n "$threads" ] && row "hare train --format text (sentences' default) --threads 1 FILE.txt" \
   "$sentences --threads 1 '$work/gen.txt'" "$repeat" "$text_bytes"

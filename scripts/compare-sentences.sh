@@ -13,7 +13,7 @@
 # DEFAULT_OPTS    hare's default command for sentences, run with --passes 1
 #                 (default "--format text --multiclass ova --rule pa --adagrad -C 2
 #                 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case
-#                 --uneven-margin 2 -b 22")
+#                 --uneven-margin 2 --noconstant -b 22")
 # CONFUSION_DEFAULT_OPTS  hare's default command for confusion sets, run with
 #                 --passes 1 (default "--format text --multiclass ova --rule arow
 #                 --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams
@@ -91,7 +91,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 HARE=${HARE:-$root/build/tools/hare}
 DATA=${DATA:-$root/../shared/data}
-DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule pa --adagrad -C 2 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case --uneven-margin 2 -b 22}
+DEFAULT_OPTS=${DEFAULT_OPTS:---format text --multiclass ova --rule pa --adagrad -C 2 --unit-norm --ngram 2 --bos --affix +4,+6 --keep-case --uneven-margin 2 --noconstant -b 22}
 CONFUSION_DEFAULT_OPTS=${CONFUSION_DEFAULT_OPTS:---format text --multiclass ova --rule arow --arow-r 0.03 --unit-norm --window 3 --collocations --no-unigrams -b 22}
 TUNE_OPTS=${TUNE_OPTS:-$DEFAULT_OPTS --folds 5}
 CONFUSION_TUNE_OPTS=${CONFUSION_TUNE_OPTS:-$CONFUSION_DEFAULT_OPTS --folds 5}
