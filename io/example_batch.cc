@@ -17,6 +17,7 @@ void ExampleBatch::Clear() {
   names_.clear();
   kept_.clear();
   bad_lines.clear();
+  bad_line_count = bad_label_count = out_of_memory_count = 0;
   line_count = 0;
   byte_count = 0;
   marked = -1;
@@ -32,6 +33,13 @@ void ExampleBatch::EndExample(uint32_t line, float label, float importance, floa
   class_labels_.push_back(class_label);
   lines_.push_back(line);
   offsets_.push_back(indices_.size());
+}
+
+void ExampleBatch::AddBadLine(BadLine bad) {
+  ++bad_line_count;
+  bad_label_count += bad.label;
+  out_of_memory_count += bad.out_of_memory;
+  if (bad_lines.size() < kBadLinesKept) bad_lines.push_back(std::move(bad));
 }
 
 void ExampleBatch::CopyPart(const ExampleBatch& from, size_t begin, size_t end) {

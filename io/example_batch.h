@@ -102,7 +102,16 @@ class ExampleBatch {
   // Examples in which the text templates (--window, --collocations) found
   // the target; -1 in a batch not parsed from text (a cache's).
   int64_t marked = -1;
+
+  // Lines that could not be parsed: the first kBadLinesKept of the batch with
+  // their messages (no run shows more than that many), and counts of all of
+  // them, so that a file of bad lines costs no memory per line.
+  static constexpr size_t kBadLinesKept = 100;
+  void AddBadLine(BadLine bad);
   std::vector<BadLine> bad_lines;
+  uint64_t bad_line_count = 0;
+  uint64_t bad_label_count = 0;      // of them, those whose label is what is wrong
+  uint64_t out_of_memory_count = 0;  // of them, those whose features did not fit
 
  private:
   std::vector<float> labels_;

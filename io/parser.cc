@@ -193,8 +193,8 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
     if (cr < p) cr = next_cr(p);
     if (IsBlank(line, ctx_.options.format)) continue;
     if (cr_inside != nullptr) [[unlikely]] {
-      batch.bad_lines.push_back({line_number, static_cast<uint32_t>(cr_inside - line.data()) + 1,
-                                 kCarriageReturnInside, false});
+      batch.AddBadLine({line_number, static_cast<uint32_t>(cr_inside - line.data()) + 1,
+                        kCarriageReturnInside, false});
       continue;
     }
 
@@ -239,7 +239,7 @@ void Parser::Parse(std::string_view chunk, ExampleBatch& batch) {
       const bool large = batch.FeaturesSinceBegin() > kReleaseAfterFeatures;
       batch.DropExample();
       if (large) batch.ReleaseSpareMemory();
-      batch.bad_lines.push_back(
+      batch.AddBadLine(
           {line_number, error.column, std::move(error.message), error.label, error.out_of_memory});
       error.label = false;  // set only by a bad label
       error.out_of_memory = false;

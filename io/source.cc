@@ -37,6 +37,7 @@ struct Magic {
   const char* instead = nullptr;  // hare's own files: where they are given
   int any_at = -1;                // the position of a byte that may be any of any_low..any_high
   unsigned char any_low = 0, any_high = 0;
+  bool encoding = false;  // text in an encoding other than UTF-8 (unread names it)
 };
 constexpr Magic kMagics[] = {
     {Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
@@ -88,7 +89,12 @@ constexpr Magic kMagics[] = {
      "a hare cache",
      8,
      {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'},
-     "a cache is given with -c, to hare train"}};
+     "a cache is given with -c, to hare train"},
+    // UTF-16 by its byte-order mark (what Windows tools write as "Unicode"):
+    // 0xff and 0xfe are never in UTF-8, and as text every second byte would
+    // be a NUL.
+    {Compression::kNone, "UTF-16 text (little-endian)", 2, {0xff, 0xfe}, nullptr, -1, 0, 0, true},
+    {Compression::kNone, "UTF-16 text (big-endian)", 2, {0xfe, 0xff}, nullptr, -1, 0, 0, true}};
 
 // Whether the first min(n, magic.size) bytes of `head` are those of `magic`.
 bool StartsAlike(const Magic& magic, const unsigned char* head, size_t n) {
@@ -453,6 +459,37 @@ class DecompressedHead final : public Source {
   Head head_;
 };
 
+// Why an input is refused whose bytes, decompressed from `outer` (kNone:
+// as they are), start with `magic`; "" when they are read.
+std::string Refusal(const Magic& magic, const std::string& name, Compression outer) {
+  const std::string as_read =
+      outer == Compression::kNone ? "" : absl::StrCat(", ", CompressionName(outer), "-compressed");
+  if (magic.instead != nullptr) {
+    return absl::StrCat("cannot read ", name, ": it is ", magic.unread, as_read, ", not examples (",
+                        magic.instead, ")");
+  }
+  if (magic.encoding) {
+    return absl::StrCat("cannot read ", name, ": it is ", magic.unread, as_read,
+                        ", and hare reads UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)");
+  }
+  if (outer != Compression::kNone) {
+    // Compressed twice, or another compression inside: read as lines, the
+    // inner bytes would be a screen of bad lines and a few noisy examples.
+    const bool twice = magic.compression == outer;
+    return absl::StrCat("cannot read ", name, ": its ", CompressionName(outer),
+                        "-decompressed bytes are ",
+                        magic.unread != nullptr ? magic.unread : CompressionName(magic.compression),
+                        twice ? " data again (compressed twice)" : " data",
+                        ", and hare decompresses one layer: decompress the rest first");
+  }
+  if (magic.unread != nullptr) {
+    return absl::StrCat("cannot read ", name, ": it is ", magic.unread,
+                        " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress "
+                        "it first");
+  }
+  return "";
+}
+
 }  // namespace
 
 const char* CompressionName(Compression c) {
@@ -513,15 +550,10 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
       }
     }
   }
-  if (magic != nullptr && magic->instead != nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot read ", name, ": it is ", magic->unread,
-                                                   ", not examples (", magic->instead, ")"));
-  }
-  if (magic != nullptr && magic->unread != nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read ", name, ": it is ", magic->unread,
-                     " data, and hare reads plain text, gzip, bzip2, xz and zstd: decompress it "
-                     "first"));
+  if (magic != nullptr) {
+    if (std::string why = Refusal(*magic, name, Compression::kNone); !why.empty()) {
+      return absl::InvalidArgumentError(why);
+    }
   }
   if (c == Compression::kNone) return std::make_unique<PlainSource>(std::move(peeked));
   std::unique_ptr<Source> decompressed;
@@ -532,15 +564,12 @@ absl::StatusOr<std::unique_ptr<Source>> Source::Open(const std::string& path) {
   } else {
     decompressed = std::make_unique<CompressedSource>(std::move(peeked), c);
   }
-  // A compressed model or cache, refused as the plain one is.
+  // A compressed model or cache, or UTF-16 text, refused as the plain one
+  // is; compressed data inside (gzip twice, lz4 in gzip) too.
   auto checked = std::make_unique<DecompressedHead>(std::move(decompressed));
   absl::StatusOr<const Magic*> inside = checked->Peek();
   if (!inside.ok()) return inside.status();
-  if (*inside != nullptr && (*inside)->instead != nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read ", name, ": it is ", (*inside)->unread, ", ", CompressionName(c),
-                     "-compressed, not examples (", (*inside)->instead, ")"));
-  }
+  if (*inside != nullptr) return absl::InvalidArgumentError(Refusal(**inside, name, c));
   return checked;
 }
 

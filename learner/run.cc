@@ -27,22 +27,24 @@ using Clock = std::chrono::steady_clock;
 // Reports a batch's bad lines; under --strict the first one ends the run.
 absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& options,
                             RunStats& stats) {
+  uint64_t shown = stats.bad_lines;  // the bad lines before this one, run-wide
   for (const io::BadLine& bad : batch.bad_lines) {
     std::string where = absl::StrCat(std::string(batch.input_name), ":",
                                      batch.first_line + bad.line - 1, ":", bad.column, ": ");
     if (options.strict) {
       return absl::InvalidArgumentError(absl::StrCat(where, bad.message, " (stopped by --strict)"));
     }
-    if (options.messages != nullptr && stats.bad_lines < options.max_messages) {
+    if (options.messages != nullptr && shown < options.max_messages) {
       *options.messages << where << bad.message << "; line skipped\n";
-      if (stats.bad_lines + 1 == options.max_messages) {
+      if (shown + 1 == options.max_messages) {
         *options.messages << "(further bad lines are counted but not shown)\n";
       }
     }
-    ++stats.bad_lines;
-    stats.bad_labels += bad.label;
-    stats.out_of_memory += bad.out_of_memory;
+    ++shown;
   }
+  stats.bad_lines += batch.bad_line_count;
+  stats.bad_labels += batch.bad_label_count;
+  stats.out_of_memory += batch.out_of_memory_count;
   return absl::OkStatus();
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "io/example_batch.h"
 #include "io/example_stream.h"
 #include "learner/calibration.h"
 #include "learner/classes.h"
@@ -28,10 +29,11 @@ using PredictionSink = std::function<absl::Status(const io::ExampleBatch&, const
                                                   std::span<const std::string> class_names)>;
 
 struct RunOptions {
-  bool strict = false;                          // the first bad line is an error
-  std::ostream* messages = nullptr;             // bad lines, cache and pass reports (null: nowhere)
-  std::ostream* progress = nullptr;             // the progress table (null: none)
-  size_t max_messages = 100;                    // bad lines reported before going quiet
+  bool strict = false;               // the first bad line is an error
+  std::ostream* messages = nullptr;  // bad lines, cache and pass reports (null: nowhere)
+  std::ostream* progress = nullptr;  // the progress table (null: none)
+  // Bad lines reported before going quiet: at most the messages a batch keeps.
+  size_t max_messages = io::ExampleBatch::kBadLinesKept;
   bool bad_lines_only = false;                  // messages: no cache or pass reports
   const PredictionSink* predictions = nullptr;  // Train: given every batch of every pass
   // The most scores (examples times classes) a batch is scored in at once: a

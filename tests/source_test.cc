@@ -296,6 +296,60 @@ TEST_F(SourceTest, CompressedModelsAndCachesAreNotExamples) {
   }
 }
 
+// hare decompresses one layer: compressed bytes inside a compressed input
+// (gzip twice, lz4 or xz inside another) are refused, not read as lines.
+TEST_F(SourceTest, CompressedInsideCompressedIsRefused) {
+  Write("a.vw", "1 | a b\n-1 | c\n");
+  Write("lz4.bin", std::string("\x04\x22\x4d\x18\x64\x40", 6));
+  Shell(
+      "gzip -c a.vw | gzip > twice.gz && gzip -c lz4.bin > lz4.gz && xz -c a.vw | zstd -q > "
+      "xz.zst");
+  const struct {
+    std::string file, message;
+  } cases[] = {
+      {"twice.gz",
+       "its gzip-decompressed bytes are gzip data again (compressed twice), and hare "
+       "decompresses one layer: decompress the rest first"},
+      {"lz4.gz",
+       "its gzip-decompressed bytes are lz4 data, and hare decompresses one layer: decompress "
+       "the rest first"},
+      {"xz.zst",
+       "its zstd-decompressed bytes are xz data, and hare decompresses one layer: decompress the "
+       "rest first"}};
+  for (const auto& c : cases) {
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path(c.file));
+    ASSERT_FALSE(source.ok()) << c.file;
+    EXPECT_EQ(source.status().message(), "cannot read " + Path(c.file) + ": " + c.message);
+  }
+}
+
+// UTF-16 text (Windows' "Unicode"), known by its byte-order mark, plain or
+// compressed, is refused with the conversion that reads it; text without the
+// mark, or a UTF-8 byte-order mark, is read.
+TEST_F(SourceTest, Utf16TextIsRefused) {
+  const std::string fix = ", and hare reads UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)";
+  const std::string le = Write("le.tsv", std::string("\xff\xfep\x00o\x00s\x00", 8));
+  const std::string be = Write("be.tsv", std::string("\xfe\xff\x00p\x00o", 6));
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(le);
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().message(),
+            "cannot read " + le + ": it is UTF-16 text (little-endian)" + fix);
+  source = Source::Open(be);
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().message(),
+            "cannot read " + be + ": it is UTF-16 text (big-endian)" + fix);
+  Shell("gzip -c le.tsv > le.gz");
+  source = Source::Open(Path("le.gz"));
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().message(), "cannot read " + Path("le.gz") +
+                                           ": it is UTF-16 text (little-endian), gzip-compressed" +
+                                           fix);
+  for (const std::string& text :
+       {std::string("\xef\xbb\xbfpos\tgood\n"), std::string("\xff"), std::string("\xfe |a\n")}) {
+    EXPECT_TRUE(Source::Open(Write("text.txt", text)).ok()) << text;
+  }
+}
+
 TEST_F(SourceTest, MissingFile) {
   const std::string path = Path("no-such-file.vw");
   absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);

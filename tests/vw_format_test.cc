@@ -402,6 +402,32 @@ TEST(VwFormatTest, SeveralBadLinesInOneChunk) {
   EXPECT_EQ(b.line_count, 5u);
 }
 
+// A chunk of many bad lines keeps the first kBadLinesKept with their
+// messages (no run shows more) and counts them all: a file of bad lines
+// costs no memory per line. Reused, the batch starts its counts again.
+TEST(VwFormatTest, ManyBadLinesAreCountedNotKept) {
+  std::string text;
+  for (int i = 0; i < 250; ++i) text += i % 5 == 4 ? "1 | a:nan\n" : "x | a\n";
+  text += "1 | a\n";
+  Parser parser(kVw);
+  ExampleBatch batch;
+  text += std::string(kChunkPadding, '\0');
+  parser.Parse(std::string_view(text.data(), text.size() - kChunkPadding), batch);
+  ASSERT_EQ(batch.size(), 1u);
+  EXPECT_EQ(batch.line(0), 251u);
+  ASSERT_EQ(batch.bad_lines.size(), ExampleBatch::kBadLinesKept);
+  EXPECT_EQ(batch.bad_lines.front().line, 1u);
+  EXPECT_EQ(batch.bad_lines.back().line, 100u);
+  EXPECT_EQ(batch.bad_line_count, 250u);
+  EXPECT_EQ(batch.bad_label_count, 200u);  // 'x'; the other 50 are a bad value
+  EXPECT_EQ(batch.out_of_memory_count, 0u);
+  std::string good = "-1 | d\n" + std::string(kChunkPadding, '\0');
+  parser.Parse(std::string_view(good.data(), good.size() - kChunkPadding), batch);
+  EXPECT_TRUE(batch.bad_lines.empty());
+  EXPECT_EQ(batch.bad_line_count, 0u);
+  EXPECT_EQ(batch.bad_label_count, 0u);
+}
+
 TEST(VwFormatTest, ParserReusesTheBatch) {
   Parser parser(kVw);
   ExampleBatch batch;

@@ -253,4 +253,22 @@ grep -q "^latin1.vw:2:3: class name is not valid UTF-8; line skipped$" err.txt |
 grep -n '' bad.vw | grep -E '^(1|13):' | cut -d: -f2- > good-lines.vw
 "$HARE" train good-lines.vw -f good-lines.model --quiet 2>/dev/null
 cmp -s bad.model good-lines.model || fail "bad lines changed the model"
+
+# A file of many bad lines over many chunks and threads: the first 100 are
+# shown in the file's order, then one line says the rest are only counted;
+# all are counted, and the model is that of the good lines, on any thread
+# count. (A batch keeps the messages of its first 100 bad lines only, so
+# such a file costs no memory per line.)
+awk 'BEGIN { for (i = 1; i <= 400000; i++) print (i % 1000 == 0 ? "1 | a b" : "x | a" i) }' > many.vw
+for t in 1 2 3; do
+  "$HARE" train many.vw --threads $t -f many$t.model 2> many$t.txt
+  expect_eq "bad lines shown, $t threads" 100 "$(grep -c '; line skipped$' many$t.txt)"
+  expect_eq "the first and last shown, $t threads" "many.vw:1:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass); line skipped
+many.vw:100:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass); line skipped" \
+    "$(grep '; line skipped$' many$t.txt | sed -n '1p;100p')"
+  expect_eq "after them, $t threads" "(further bad lines are counted but not shown)" \
+    "$(grep -A1 '^many.vw:100:1:' many$t.txt | tail -1)"
+  expect_eq "lines skipped, $t threads" 399600 "$(summary_value 'lines skipped' many$t.txt)"
+  cmp -s many1.model many$t.model || fail "many bad lines: $t threads made another model"
+done
 echo ok
