@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -44,6 +45,7 @@ absl::Status Chunker::OpenNext() {
   compression_ = source_->compression();
   current_input_ = next_input_++;
   at_input_start_ = true;
+  input_bytes_ = 0;
   return absl::OkStatus();
 }
 
@@ -64,7 +66,18 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
     for (;;) {
       size_t room = chunk.storage.size() - kChunkPadding - used;
       if (room == 0) {  // one line longer than the buffer: grow it
-        chunk.storage.resize(2 * (chunk.storage.size() - kChunkPadding) + kChunkPadding);
+        try {
+          chunk.storage.resize(2 * (chunk.storage.size() - kChunkPadding) + kChunkPadding);
+        } catch (const std::bad_alloc&) {
+          // No line end for longer than the memory holds: a file of NUL
+          // bytes (a hole), /dev/zero, or lines that end otherwise.
+          source_.reset();
+          return absl::ResourceExhaustedError(
+              absl::StrCat(InputDisplayName(paths_[current_input_]), ": a line of more than ",
+                           used >> 20, " MiB, from byte ", input_bytes_ - used,
+                           compression_ == Compression::kNone ? "" : " of the decompressed text",
+                           ", does not fit in the memory: no line end (LF) for so long"));
+        }
         continue;
       }
       absl::StatusOr<size_t> n = source_->Read(chunk.storage.data() + used, room);
@@ -79,6 +92,7 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
       const char* fresh = chunk.storage.data() + used;
       used += *n;
       bytes_ += *n;
+      input_bytes_ += *n;
       // Line ends of CR alone (a classic Mac file) would make the whole
       // input one line, read into memory: refused at the first line.
       if (at_input_start_ && cut == nullptr) {

@@ -66,6 +66,7 @@ class Chunker {
   bool at_input_start_ = false;  // the next chunk is the first of its input
   uint64_t sequence_ = 0;
   uint64_t bytes_ = 0;
+  uint64_t input_bytes_ = 0;  // of the current input (decompressed)
   Compression compression_ = Compression::kNone;
 };
 

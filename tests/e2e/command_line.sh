@@ -507,6 +507,23 @@ if [[ $(ldd "$HARE") != *libasan* ]]; then
   set -e
   expect_eq "gen out of memory exit code" 2 "$code"
   expect_eq "gen out of memory" "hare gen: out of memory: --vocabulary 134217728 needs about 64 bytes a word (8192 MB)" "$(cat err.txt)"
+  # An input with no line end for longer than the memory holds (a file of
+  # NUL bytes, /dev/zero) names the input and where the line starts, plain
+  # or compressed, after the lines before it.
+  printf '1 | a\n' > before.vw
+  head -c 300M /dev/zero | gzip -1 > zeros.gz
+  for input in /dev/zero zeros.gz; do
+    set +e
+    (ulimit -v 600000 && "$HARE" train --quiet before.vw "$input" -f zeros.model) 2> err.txt
+    code=$?
+    set -e
+    expect_eq "endless line in $input: exit code" 2 "$code"
+    of=""
+    [[ $input == zeros.gz ]] && of=" of the decompressed text"
+    expect_eq "endless line in $input" "hare train: $input: a line of more than N MiB, from byte 0$of, does not fit in the memory: no line end (LF) for so long" \
+      "$(sed 's/more than [0-9]* MiB/more than N MiB/' err.txt)"
+    [[ ! -e zeros.model ]] || fail "endless line in $input: a model was written"
+  done
   # A line too long for the memory is not the vocabulary's fault.
   set +e
   (ulimit -v 60000 && "$HARE" gen -n 3 --vocabulary 10 --min-features 1000000 --max-features 1000000) > /dev/null 2> err.txt
