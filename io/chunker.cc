@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -49,6 +50,33 @@ absl::Status Chunker::OpenNext() {
   return absl::OkStatus();
 }
 
+absl::Status Chunker::Grow(Chunk& chunk, size_t want, size_t used) {
+  if (options_.max_line_bytes != 0) want = std::min<uint64_t>(want, options_.max_line_bytes);
+  // No line end for longer than the limit or the memory: a file of NUL bytes
+  // (a hole), /dev/zero, or lines that end otherwise.
+  const bool too_long = want <= used;
+  if (!too_long) {
+    if (chunk.storage.size() >= want + kChunkPadding) return absl::OkStatus();
+    try {
+      chunk.storage.resize(want + kChunkPadding);
+      return absl::OkStatus();
+    } catch (const std::bad_alloc&) {
+    }
+  }
+  source_.reset();
+  carry_.clear();
+  const std::string line =
+      absl::StrCat(InputDisplayName(paths_[current_input_]), ": a line of ", used >> 20,
+                   " MiB and more from byte ", input_bytes_ - used + 1,
+                   compression_ == Compression::kNone ? "" : " of the decompressed text");
+  constexpr const char* kWhy =
+      "with no line end (LF): a file of NUL bytes, or lines that end otherwise?";
+  return absl::ResourceExhaustedError(
+      too_long ? absl::StrCat(line, " is longer than hare reads (an eighth of the memory, ",
+                              options_.max_line_bytes >> 20, " MiB), ", kWhy)
+               : absl::StrCat("out of memory: ", line, ", ", kWhy));
+}
+
 absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
   for (;;) {
     if (source_ == nullptr) {
@@ -57,7 +85,9 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
     }
     // Start with the unfinished line of the previous read, then read behind it.
     size_t used = carry_.size();
-    EnsureSize(chunk.storage, std::max(options_.block_size, 2 * used) + kChunkPadding);
+    if (absl::Status s = Grow(chunk, std::max(options_.block_size, 2 * used), used); !s.ok()) {
+      return s;
+    }
     // memcpy must not get the null data() of an empty vector, even for 0 bytes.
     if (used > 0) std::memcpy(chunk.storage.data(), carry_.data(), used);
     carry_.clear();
@@ -66,18 +96,7 @@ absl::StatusOr<bool> Chunker::Next(Chunk& chunk) {
     for (;;) {
       size_t room = chunk.storage.size() - kChunkPadding - used;
       if (room == 0) {  // one line longer than the buffer: grow it
-        try {
-          chunk.storage.resize(2 * (chunk.storage.size() - kChunkPadding) + kChunkPadding);
-        } catch (const std::bad_alloc&) {
-          // No line end for longer than the memory holds: a file of NUL
-          // bytes (a hole), /dev/zero, or lines that end otherwise.
-          source_.reset();
-          return absl::ResourceExhaustedError(
-              absl::StrCat(InputDisplayName(paths_[current_input_]), ": a line of more than ",
-                           used >> 20, " MiB, from byte ", input_bytes_ - used,
-                           compression_ == Compression::kNone ? "" : " of the decompressed text",
-                           ", does not fit in the memory: no line end (LF) for so long"));
-        }
+        if (absl::Status s = Grow(chunk, 2 * used, used); !s.ok()) return s;
         continue;
       }
       absl::StatusOr<size_t> n = source_->Read(chunk.storage.data() + used, room);

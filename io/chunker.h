@@ -39,6 +39,10 @@ struct ChunkerOptions {
   // for training). When false a chunk is cut as soon as a read() returns a
   // whole line, so `hare predict` answers each line of a pipe at once.
   bool fill_blocks = true;
+  // The longest line read (0: as long as the memory allows): a line is read
+  // whole, and an input without line ends (a file of NUL bytes, /dev/zero)
+  // would take all the memory before the system refused any of it.
+  uint64_t max_line_bytes = 0;
 };
 
 class Chunker {
@@ -56,6 +60,10 @@ class Chunker {
 
  private:
   absl::Status OpenNext();
+  // Makes `chunk` hold `want` bytes of text (and the padding), no more than
+  // max_line_bytes; `used` of them, a line not ended yet, must fit with room
+  // to spare, or the input stops with where that line starts.
+  absl::Status Grow(Chunk& chunk, size_t want, size_t used);
 
   std::vector<std::string> paths_;
   ChunkerOptions options_;

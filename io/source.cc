@@ -37,7 +37,7 @@ struct Magic {
   const char* instead = nullptr;  // hare's own files: where they are given
   int any_at = -1;                // the position of a byte that may be any of any_low..any_high
   unsigned char any_low = 0, any_high = 0;
-  bool encoding = false;  // text in an encoding other than UTF-8 (unread names it)
+  bool encoding = false;  // text in another encoding than UTF-8 (instead: iconv's name of it)
 };
 constexpr Magic kMagics[] = {
     {Compression::kGzip, nullptr, 2, {0x1f, 0x8b}},
@@ -90,11 +90,30 @@ constexpr Magic kMagics[] = {
      8,
      {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'},
      "a cache is given with -c, to hare train"},
-    // UTF-16 by its byte-order mark (what Windows tools write as "Unicode"):
-    // 0xff and 0xfe are never in UTF-8, and as text every second byte would
-    // be a NUL.
-    {Compression::kNone, "UTF-16 text (little-endian)", 2, {0xff, 0xfe}, nullptr, -1, 0, 0, true},
-    {Compression::kNone, "UTF-16 text (big-endian)", 2, {0xfe, 0xff}, nullptr, -1, 0, 0, true}};
+    // UTF-32 and UTF-16 by their byte-order marks (UTF-16 is what Windows
+    // tools write as "Unicode"): 0xff and 0xfe are never in UTF-8, and as
+    // text most of the bytes would be NULs. UTF-32's little-endian mark
+    // starts as UTF-16's: it comes first.
+    {Compression::kNone,
+     "UTF-32 text (little-endian)",
+     4,
+     {0xff, 0xfe, 0, 0},
+     "UTF-32",
+     -1,
+     0,
+     0,
+     true},
+    {Compression::kNone,
+     "UTF-32 text (big-endian)",
+     4,
+     {0, 0, 0xfe, 0xff},
+     "UTF-32",
+     -1,
+     0,
+     0,
+     true},
+    {Compression::kNone, "UTF-16 text (little-endian)", 2, {0xff, 0xfe}, "UTF-16", -1, 0, 0, true},
+    {Compression::kNone, "UTF-16 text (big-endian)", 2, {0xfe, 0xff}, "UTF-16", -1, 0, 0, true}};
 
 // Whether the first min(n, magic.size) bytes of `head` are those of `magic`.
 bool StartsAlike(const Magic& magic, const unsigned char* head, size_t n) {
@@ -464,13 +483,15 @@ class DecompressedHead final : public Source {
 std::string Refusal(const Magic& magic, const std::string& name, Compression outer) {
   const std::string as_read =
       outer == Compression::kNone ? "" : absl::StrCat(", ", CompressionName(outer), "-compressed");
+  if (magic.encoding) {
+    return absl::StrCat("cannot read ", name, ": it is ", magic.unread, as_read,
+                        ", and hare reads UTF-8: ",
+                        outer == Compression::kNone ? "convert it" : "decompress and convert it",
+                        " first (iconv -f ", magic.instead, " -t UTF-8)");
+  }
   if (magic.instead != nullptr) {
     return absl::StrCat("cannot read ", name, ": it is ", magic.unread, as_read, ", not examples (",
                         magic.instead, ")");
-  }
-  if (magic.encoding) {
-    return absl::StrCat("cannot read ", name, ": it is ", magic.unread, as_read,
-                        ", and hare reads UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)");
   }
   if (outer != Compression::kNone) {
     // Compressed twice, or another compression inside: read as lines, the

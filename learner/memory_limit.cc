@@ -93,6 +93,8 @@ MemoryLimit CurrentMemoryLimit() {
   return ReadMemoryLimit(physical, "");
 }
 
+uint64_t MaxLineBytes(const MemoryLimit& limit) { return limit.bytes / 8; }
+
 uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names) {
   if (limit.bytes == 0) return io::kMaxLineFeatures;
   return std::min(io::kMaxLineFeatures, limit.bytes / 4 / (names ? 160 : 16));

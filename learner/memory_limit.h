@@ -38,4 +38,9 @@ MemoryLimit CurrentMemoryLimit();
 // strings too); io::kMaxLineFeatures at most, and when the memory is not known.
 uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names);
 
+// The longest line read (io::ChunkerOptions::max_line_bytes) under `limit`:
+// an eighth of the memory, as the buffer that holds the line doubles while
+// the old one is copied (3/8 at the peak); 0 (no limit) when it is not known.
+uint64_t MaxLineBytes(const MemoryLimit& limit);
+
 }  // namespace hare::learner

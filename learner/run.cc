@@ -34,9 +34,11 @@ absl::Status HandleBadLines(const io::ExampleBatch& batch, const RunOptions& opt
     if (options.strict) {
       return absl::InvalidArgumentError(absl::StrCat(where, bad.message, " (stopped by --strict)"));
     }
-    if (options.messages != nullptr && shown < options.max_messages) {
+    // A batch keeps the messages of its first kBadLinesKept bad lines only.
+    const uint64_t max_messages = std::min(options.max_messages, io::ExampleBatch::kBadLinesKept);
+    if (options.messages != nullptr && shown < max_messages) {
       *options.messages << where << bad.message << "; line skipped\n";
-      if (shown + 1 == options.max_messages) {
+      if (shown + 1 == max_messages) {
         *options.messages << "(further bad lines are counted but not shown)\n";
       }
     }
@@ -363,7 +365,9 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   if (stream == nullptr) {
-    stream = std::make_unique<io::ExampleReader>(o.inputs, parse, o.chunking, o.threads);
+    io::ChunkerOptions chunking = o.chunking;
+    chunking.max_line_bytes = MaxLineBytes(CurrentMemoryLimit());
+    stream = std::make_unique<io::ExampleReader>(o.inputs, parse, chunking, o.threads);
     if (use_cache) {
       absl::StatusOr<std::unique_ptr<io::CacheWriter>> w = io::CacheWriter::Create(cache_path, key);
       if (!w.ok()) return temporary ? OfTemporaryCache(w.status(), cache_path) : w.status();

@@ -195,6 +195,26 @@ TEST_F(ChunkerTest, TenMegabyteLine) {
   }
 }
 
+// max_line_bytes: a line up to it is read whole (the buffer grows to it, not
+// past it); a longer one stops the input with where the line starts, in the
+// input's own bytes (a second input counts from its own start).
+TEST_F(ChunkerTest, LineLongerThanTheLimitIsRefused) {
+  const std::string fits = Write("fits.txt", "a\n" + std::string(12000, 'x') + "\n");
+  const std::string endless = Write("endless.txt", "1 | a\n" + std::string(20000, '\0'));
+  Chunker chunker({fits, endless}, ChunkerOptions{.block_size = 4096, .max_line_bytes = 12288});
+  Chunk chunk;
+  std::string joined;
+  absl::StatusOr<bool> more;
+  while ((more = chunker.Next(chunk)).ok() && *more) joined += chunk.text();
+  ASSERT_FALSE(more.ok());
+  EXPECT_EQ(joined, "a\n" + std::string(12000, 'x') + "\n1 | a\n");
+  EXPECT_EQ(more.status().message(),
+            endless +
+                ": a line of 0 MiB and more from byte 7 is longer than hare reads (an eighth of "
+                "the memory, 0 MiB), with no line end (LF): a file of NUL bytes, or lines that "
+                "end otherwise?");
+}
+
 TEST_F(ChunkerTest, MissingInputIsAnErrorAfterTheInputsBeforeIt) {
   const std::string good = Write("good.txt", "1 | a\n");
   const std::string missing = dir_ + "/missing.txt";

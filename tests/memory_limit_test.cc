@@ -33,6 +33,15 @@ TEST(MaxLineFeaturesTest, AQuarterOfTheMemory) {
   EXPECT_EQ(MaxLineFeatures({}, false), 0xfffffffeu);
 }
 
+// The longest line read is an eighth of the memory; no limit when the memory
+// is not known.
+TEST(MaxLineBytesTest, AnEighthOfTheMemory) {
+  const uint64_t gib = uint64_t{1} << 30;
+  EXPECT_EQ(MaxLineBytes({.bytes = 8 * gib}), gib);
+  EXPECT_EQ(MaxLineBytes({.bytes = 100, .cgroup = true}), 12u);
+  EXPECT_EQ(MaxLineBytes({}), 0u);
+}
+
 // A fake root with /proc/self/cgroup and the cgroup files the test writes.
 class MemoryLimitTest : public testing::Test {
  protected:

@@ -323,30 +323,37 @@ TEST_F(SourceTest, CompressedInsideCompressedIsRefused) {
   }
 }
 
-// UTF-16 text (Windows' "Unicode"), known by its byte-order mark, plain or
-// compressed, is refused with the conversion that reads it; text without the
-// mark, or a UTF-8 byte-order mark, is read.
-TEST_F(SourceTest, Utf16TextIsRefused) {
-  const std::string fix = ", and hare reads UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)";
-  const std::string le = Write("le.tsv", std::string("\xff\xfep\x00o\x00s\x00", 8));
-  const std::string be = Write("be.tsv", std::string("\xfe\xff\x00p\x00o", 6));
-  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(le);
-  ASSERT_FALSE(source.ok());
-  EXPECT_EQ(source.status().message(),
-            "cannot read " + le + ": it is UTF-16 text (little-endian)" + fix);
-  source = Source::Open(be);
-  ASSERT_FALSE(source.ok());
-  EXPECT_EQ(source.status().message(),
-            "cannot read " + be + ": it is UTF-16 text (big-endian)" + fix);
+// UTF-16 and UTF-32 text (Windows' "Unicode" is UTF-16), known by the
+// byte-order mark, plain or compressed, is refused with the conversion that
+// reads it; text without the mark, or with UTF-8's, is read.
+TEST_F(SourceTest, Utf16And32TextIsRefused) {
+  const struct {
+    std::string bytes, what, iconv;
+  } cases[] = {
+      {std::string("\xff\xfep\x00o\x00", 6), "UTF-16 text (little-endian)", "UTF-16"},
+      {std::string("\xfe\xff\x00p\x00o", 6), "UTF-16 text (big-endian)", "UTF-16"},
+      {std::string("\xff\xfe\x00\x00p\x00\x00\x00", 8), "UTF-32 text (little-endian)", "UTF-32"},
+      {std::string("\x00\x00\xfe\xff\x00\x00\x00p", 8), "UTF-32 text (big-endian)", "UTF-32"}};
+  for (const auto& c : cases) {
+    const std::string path = Write("u.tsv", c.bytes);
+    absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(path);
+    ASSERT_FALSE(source.ok()) << c.what;
+    EXPECT_EQ(source.status().message(), "cannot read " + path + ": it is " + c.what +
+                                             ", and hare reads UTF-8: convert it first (iconv -f " +
+                                             c.iconv + " -t UTF-8)");
+  }
+  Write("le.tsv", std::string("\xff\xfep\x00o\x00s\x00", 8));
   Shell("gzip -c le.tsv > le.gz");
-  source = Source::Open(Path("le.gz"));
+  absl::StatusOr<std::unique_ptr<Source>> source = Source::Open(Path("le.gz"));
   ASSERT_FALSE(source.ok());
-  EXPECT_EQ(source.status().message(), "cannot read " + Path("le.gz") +
-                                           ": it is UTF-16 text (little-endian), gzip-compressed" +
-                                           fix);
-  for (const std::string& text :
-       {std::string("\xef\xbb\xbfpos\tgood\n"), std::string("\xff"), std::string("\xfe |a\n")}) {
-    EXPECT_TRUE(Source::Open(Write("text.txt", text)).ok()) << text;
+  EXPECT_EQ(source.status().message(),
+            "cannot read " + Path("le.gz") +
+                ": it is UTF-16 text (little-endian), gzip-compressed, and hare reads UTF-8: "
+                "decompress and convert it first (iconv -f UTF-16 -t UTF-8)");
+  for (const std::string& text : {std::string("\xef\xbb\xbfpos\tgood\n"), std::string("\xff"),
+                                  std::string("\xfe |a\n"), std::string("\xff\xfe", 2)}) {
+    absl::StatusOr<std::unique_ptr<Source>> read = Source::Open(Write("text.txt", text));
+    EXPECT_EQ(read.ok(), text.size() != 2) << text;
   }
 }
 

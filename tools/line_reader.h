@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "io/chunker.h"
 #include "io/source.h"
+#include "learner/memory_limit.h"
 
 namespace hare::tools {
 
@@ -19,7 +20,10 @@ namespace hare::tools {
 // chunk; stops at flush's error (output refused).
 template <class Line, class Flush>
 absl::Status ForEachLine(const std::vector<std::string>& inputs, Line&& line, Flush&& flush) {
-  io::Chunker chunker(inputs, io::ChunkerOptions{.fill_blocks = false});
+  io::Chunker chunker(
+      inputs,
+      io::ChunkerOptions{.fill_blocks = false,
+                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())});
   io::Chunk chunk;
   size_t input = 0;
   uint64_t number = 0;

@@ -131,8 +131,11 @@ int TestCommand(int argc, char** argv) {
   // do: a chunk is parsed when read, not when a block is full, and written at once.
   io::ParseOptions parse = model->header().parse_options();
   parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
-  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = !out},
-                           static_cast<int>(threads));
+  io::ExampleReader reader(
+      inputs, parse,
+      io::ChunkerOptions{.fill_blocks = !out,
+                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())},
+      static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   const learner::ModelHeader& h = model->header();
@@ -272,7 +275,10 @@ int PredictCommand(int argc, char** argv) {
 
   io::ParseOptions parse = model->header().parse_options();
   parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
-  io::ExampleReader reader(inputs, parse, io::ChunkerOptions{.fill_blocks = false});
+  io::ExampleReader reader(
+      inputs, parse,
+      io::ChunkerOptions{.fill_blocks = false,
+                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())});
   learner::RunOptions run{.strict = strict, .messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
   std::vector<double> probabilities;
