@@ -252,12 +252,19 @@ std::string Evaluation::Text() const {
                            kCalibrationBins);
   }
 
+  // The matrix has the classes of the table above: those with an example or
+  // a prediction.
+  std::vector<int> listed;
+  for (int c = 0; c < classes(); ++c) {
+    if (support(c) > 0 || predicted(c) > 0) listed.push_back(c);
+  }
+  const int k = static_cast<int>(listed.size());
   const std::vector<ConfusionCell> nonzero = cells();
-  if (classes() > kMaxTableClasses) {
+  if (k > kMaxTableClasses) {
     out += absl::StrFormat(
         "\nconfusion matrix: %d classes, too many for a table; its %d non-zero cells (true "
         "class, predicted class, examples)\n",
-        classes(), nonzero.size());
+        k, nonzero.size());
     for (const ConfusionCell& c : nonzero) {
       out += absl::StrFormat("%s\t%s\t%d\n", names_[c.true_class], names_[c.predicted_class],
                              c.examples);
@@ -268,15 +275,15 @@ std::string Evaluation::Text() const {
   uint64_t largest = 0;
   for (const ConfusionCell& c : nonzero) largest = std::max(largest, c.examples);
   size_t column = absl::StrFormat("%d", largest).size();
-  for (const std::string& name : names_) column = std::max(column, Columns(name));
+  for (int c : listed) column = std::max(column, Columns(names_[c]));
   const int cw = static_cast<int>(column);
   out += "\nconfusion matrix (rows: true class, columns: predicted class)\n";
   out += absl::StrFormat("%-*s", w, "");
-  for (int p = 0; p < classes(); ++p) absl::StrAppend(&out, "  ", Padded(names_[p], column, false));
+  for (int p : listed) absl::StrAppend(&out, "  ", Padded(names_[p], column, false));
   out += '\n';
-  for (int t = 0; t < classes(); ++t) {
+  for (int t : listed) {
     out += Padded(names_[t], name_width, true);
-    for (int p = 0; p < classes(); ++p) out += absl::StrFormat("  %*d", cw, confusion(t, p));
+    for (int p : listed) out += absl::StrFormat("  %*d", cw, confusion(t, p));
     out += '\n';
   }
   return out;

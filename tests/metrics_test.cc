@@ -370,11 +370,34 @@ TEST(MetricsTest, TextReport) {
 TEST(MetricsTest, TextReportWidensForLongNamesAndCounts) {
   Evaluation e({"negative", "a much longer name"});
   AddMany(e, 0, 0, 12345);
+  AddMany(e, 1, 1, 1);
   const std::string text = e.Text();
   EXPECT_THAT(text,
               HasSubstr("\nnegative             1.000000   1.000000   1.000000      12345\n"));
   EXPECT_THAT(text, HasSubstr("\n                              negative  a much longer name\n"));
   EXPECT_THAT(text, HasSubstr("\nnegative                         12345                   0\n"));
+  EXPECT_THAT(text, HasSubstr("\na much longer name                   0                   1\n"));
+}
+
+// The confusion matrix has the classes of the table above it: a class of the
+// model with no example and no prediction is in neither (it is counted under
+// the table), and the matrix's rows and columns are those left.
+TEST(MetricsTest, ConfusionMatrixLeavesOutTheClassesTheTableLeavesOut) {
+  Evaluation e({"DESC", "ENTY", "ABBR", "NUM", "LOC"});
+  AddMany(e, 3, 3, 12);
+  AddMany(e, 4, 4, 6);
+  AddMany(e, 4, 1, 2);
+  EXPECT_THAT(e.Text(), HasSubstr("(2 classes of the model with no example and no prediction: "
+                                  "not listed)\n"
+                                  "\n"
+                                  "confusion matrix (rows: true class, columns: predicted class)\n"
+                                  "           ENTY   NUM   LOC\n"
+                                  "ENTY          0     0     0\n"
+                                  "NUM           0    12     0\n"
+                                  "LOC           2     0     6\n"));
+  // JSON keeps every class, so that the class numbers of its cells index them.
+  EXPECT_THAT(e.Json(), HasSubstr("\"confusion\":[[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,12,0],"
+                                  "[0,2,0,0,6]]"));
 }
 
 // Names line up by the columns they take on a terminal, not their bytes:
