@@ -5,6 +5,7 @@
 // learning from what parsed must leave every touched weight finite.
 //
 // Build and run: scripts/fuzz.sh (clang's -fsanitize=fuzzer).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -138,6 +139,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Check(bad.line >= 1 && bad.line <= batch.line_count, "a bad line outside the chunk");
     Check(!bad.message.empty(), "a bad line without a message");
   }
+  Check(batch.bad_lines.size() ==
+            std::min<uint64_t>(batch.bad_line_count, hare::io::ExampleBatch::kBadLinesKept),
+        "bad lines kept that are not the first of those counted");
+  Check(batch.bad_label_count <= batch.bad_line_count &&
+            batch.out_of_memory_count <= batch.bad_line_count,
+        "more bad labels or lines out of memory than bad lines");
+  Check(batch.size() + batch.bad_line_count <= batch.line_count,
+        "more examples and bad lines than lines");
 
   // Learning from what parsed, as hare train would: options it refuses are
   // not tried; class names are numbered as hare train numbers them.
