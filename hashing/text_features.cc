@@ -498,7 +498,7 @@ const std::vector<uint64_t>& TextFeaturizer::Features(const std::vector<std::str
   if (names != nullptr) names->clear();
   const size_t n = tokens.size();
   // words_[first + i] is token i's hash; words_[0] that of <s> when first is 1.
-  const size_t first = options_.bos && n > 0 ? 1 : 0;
+  const size_t first = options_.bos ? 1 : 0;
   words_.resize(first + n);
   if (first == 1) words_[0] = bos_hash_;
   for (size_t i = 0; i < n; ++i) words_[first + i] = FeatureHash(tokens[i], word_namespace_);

@@ -376,7 +376,12 @@ TEST(TextFeaturesTest, StartOfSentenceWord) {
   EXPECT_EQ(Featurize("a b c", {.unigrams = false, .bos = true, .ngram = 3, .skips = 1}).names,
             (std::vector<std::string>{"<s>_a", "<s>_a_b", "<s>_a_c", "<s>_b", "<s>_b_c", "a_b",
                                       "a_b_c", "a_c", "b_c"}));
-  EXPECT_TRUE(Featurize(" ", {.bos = true, .ngram = 2}).names.empty());
+  // A sentence with no word still starts: <s> alone (the bias under
+  // --noconstant); no n-gram, and nothing without unigrams.
+  EXPECT_EQ(Featurize(" ", {.bos = true, .ngram = 2}).names, (std::vector<std::string>{"<s>"}));
+  EXPECT_EQ(Featurize("", {.bos = true, .ngram = 2}).hashes,
+            (std::vector<uint64_t>{0x83e39a9c04d5eccdull}));
+  EXPECT_TRUE(Featurize("", {.unigrams = false, .bos = true, .ngram = 2}).names.empty());
   // The tokenizer never makes the word "<s>": the text "<s>" is three tokens.
   EXPECT_EQ(Featurize("<s>", {}).names, (std::vector<std::string>{"<", "s", ">"}));
   // The window counts offsets from the target among the sentence's words alone.
