@@ -48,7 +48,8 @@ inline constexpr char kCacheMagic[8] = {'H', 'A', 'R', 'E', 'C', 'A', 'C', 'H'};
 // fastText label after a byte-order mark is read.
 // 8: a set of features two -q/--cubic patterns would both make on a line
 // is made once. 9: the tag of each example, which -p prints in every pass.
-inline constexpr uint32_t kCacheVersion = 9;
+// 10: --bos gives a sentence with no word its <s>.
+inline constexpr uint32_t kCacheVersion = 10;
 
 // The key of a cache of `inputs` parsed with `options`.
 std::string CacheKey(const ParseOptions& options, const std::vector<std::string>& inputs);

@@ -6,7 +6,7 @@ cd "$WORK"
 expect_code 1 "$HARE"
 expect_code 1 "$HARE" frobnicate
 # The version, with the formats it writes (a model file's version is its 9th-12th bytes).
-expect_eq "version" "hare 0.1.0 (model format 15, cache format 9, tokenizer 4)" "$("$HARE" --version)"
+expect_eq "version" "hare 0.1.0 (model format 15, cache format 10, tokenizer 4)" "$("$HARE" --version)"
 "$HARE" train d.vw -f version.model --quiet 2>/dev/null
 expect_eq "model format" "15" "$(od -An -tu4 -j8 -N4 version.model | tr -d ' ')"
 expect_code 1 "$HARE" train --no-such-option d.vw 2> err.txt
