@@ -141,6 +141,11 @@ TEST(TuneSpaceTest, SentencesAddTemplatesAndAWindowItsContext) {
   dims = Dimensions(given, "");
   EXPECT_EQ(ValuesOf(dims, "affix"), (Values{"", "!--affix"}));
   EXPECT_EQ(ValuesOf(dims, "bos"), (Values{"", "!--bos"}));
+  // Given with --noconstant (the sentences' default), the start word is the
+  // bias: tried away, the constant comes back.
+  given.parse.constant = false;
+  EXPECT_EQ(ValuesOf(Dimensions(given, ""), "bos"), (Values{"", "!--bos !--noconstant"}));
+  given.parse.constant = true;
   EXPECT_EQ(ValuesOf(dims, "window"), (Values{"", "--window 2", "--window 3", "--window 5"}));
   EXPECT_EQ(ValuesOf(dims, "collocations"), (Values{"", "--collocations"}));
   EXPECT_EQ(ValuesOf(dims, "unigrams"), (Values{"", "!--no-unigrams"}));

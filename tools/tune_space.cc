@@ -84,7 +84,12 @@ std::vector<Dimension> Dimensions(const learner::TrainOptions& given, std::strin
     dims.push_back({"chars", {"", "--minn 3 --maxn 5"}});
     const hashing::TextFeatureOptions& t = given.parse.text;
     dims.push_back({"affix", {"", t.affixes.empty() ? "--affix +4" : "!--affix"}});
-    dims.push_back(Switch("bos", "--bos", t.bos));
+    // Without a given --bos, a given --noconstant is dropped too: the start
+    // word was the bias (the sentences' default), and a line of neither has
+    // none.
+    Dimension bos = Switch("bos", "--bos", t.bos);
+    if (t.bos && !given.parse.constant) bos.values[1] += " !--noconstant";
+    dims.push_back(bos);
     if (t.window > 0 || t.collocations) {  // (--target alone is refused)
       dims.push_back({"window", {"", "--window 2", "--window 3", "--window 5"}});
       dims.push_back(Switch("collocations", "--collocations", t.collocations));
