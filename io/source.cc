@@ -34,7 +34,7 @@ struct Magic {
   Compression compression;
   const char* unread;  // the format's name when hare does not read it
   unsigned char size, bytes[kMagicBytes];
-  const char* instead = nullptr;  // hare's own files: where they are given
+  const char* instead = nullptr;  // hare's own files: where they are given; encodings: iconv's name
   int any_at = -1;                // the position of a byte that may be any of any_low..any_high
   unsigned char any_low = 0, any_high = 0;
   bool encoding = false;  // text in another encoding than UTF-8 (instead: iconv's name of it)
