@@ -121,6 +121,7 @@ int AuditCommand(int argc, char** argv) {
       });
   if (!stats.ok()) return Fail("audit", stats.status(), kExitInput);
   ReportSkipped("audit", stats->bad_lines, /*has_strict=*/true);
+  WarnIfNoTarget("audit", parse.text, stats->parsed_text, stats->marked);
   return kExitOk;
 }
 

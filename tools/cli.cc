@@ -373,6 +373,19 @@ void ReportSkipped(const char* command, uint64_t bad_lines, bool has_strict) {
             << (has_strict ? "; use --strict to stop at the first" : "") << "\n";
 }
 
+void WarnIfNoTarget(const char* command, const hashing::TextFeatureOptions& t, uint64_t parsed,
+                    uint64_t marked) {
+  if (!(t.window > 0 || t.collocations) || parsed == 0 || marked > 0) return;
+  const char* templates = t.window == 0    ? "--collocations"
+                          : t.collocations ? "--window and --collocations"
+                                           : "--window";
+  std::cerr << "hare " << command << ": warning: no line held the target marker '" << t.target
+            << "'" << (t.keep_case ? " (matched in its case: --keep-case)" : "") << ": "
+            << templates
+            << " made no features (hare confusion writes lines with the marker in place of a "
+               "word of its set)\n";
+}
+
 int FailUsage(const char* command, const std::vector<std::string>& problems, bool point_to_help) {
   for (const std::string& problem : problems)
     std::cerr << "hare " << command << ": " << problem << "\n";

@@ -107,6 +107,12 @@ int Fail(const char* command, const std::string& message, int code);
 // After bad lines, the closing count on stderr: "hare COMMAND: skipped N
 // malformed line(s)", and where the command has --strict, how to stop.
 void ReportSkipped(const char* command, uint64_t bad_lines, bool has_strict);
+// The window and collocations are made around the target marker alone: when
+// `parsed` sentences were read and none held it (raw sentences, not hare
+// confusion's lines, or another --target), "hare COMMAND: warning: no line
+// held the target marker ...".
+void WarnIfNoTarget(const char* command, const hashing::TextFeatureOptions& text, uint64_t parsed,
+                    uint64_t marked);
 // Prints each problem as "hare COMMAND: problem", then (with `point_to_help`)
 // where the options are listed, and returns kExitUsage.
 int FailUsage(const char* command, const std::vector<std::string>& problems,

@@ -201,6 +201,7 @@ int TestCommand(int argc, char** argv) {
     }
   }
   learner::PrintSummary(*stats, std::cerr);
+  WarnIfNoTarget("test", parse.text, stats->parsed_text, stats->marked);
   // Nothing to score, as with a file of another format: exit 2, as train
   // does; with -p the predictions may have been the point.
   if (stats->labelled == 0) {
@@ -302,6 +303,7 @@ int PredictCommand(int argc, char** argv) {
       });
   if (!stats.ok()) return Fail("predict", stats.status(), kExitInput);
   ReportSkipped("predict", stats->bad_lines, /*has_strict=*/true);
+  WarnIfNoTarget("predict", parse.text, stats->parsed_text, stats->marked);
   return kExitOk;
 }
 

@@ -259,19 +259,7 @@ int TrainCommand(int argc, char** argv) {
                  "the learning rate too large, or the values all too small: scale them, or "
                  "--unit-norm)\n";
   }
-  // The window and collocations are made around the marker alone: raw
-  // sentences, not hare confusion's lines, would give them nothing.
-  const hashing::TextFeatureOptions& t = o.parse.text;
-  if ((t.window > 0 || t.collocations) && result->stats.parsed_text > 0 &&
-      result->stats.marked == 0) {
-    const char* templates = t.window == 0    ? "--collocations"
-                            : t.collocations ? "--window and --collocations"
-                                             : "--window";
-    std::cerr << "hare train: warning: no line held the target marker '" << t.target << "'"
-              << (t.keep_case ? " (matched in its case: --keep-case)" : "") << ": " << templates
-              << " made no features (hare confusion writes lines with the marker in place of a "
-                 "word of its set)\n";
-  }
+  WarnIfNoTarget("train", o.parse.text, result->stats.parsed_text, result->stats.marked);
   if (o.parse.class_labels && result->classes.empty()) {
     std::cerr << "classes = 0\n";
   } else if (o.parse.class_labels) {

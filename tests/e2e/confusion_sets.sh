@@ -63,6 +63,17 @@ if grep -q "no line held" err.txt; then fail "marker in another case, lower-case
 "$HARE" train --format text --multiclass ova --window 2 --keep-case raw.tsv -f raw.hare --quiet 2> err.txt
 grep -qxF "hare train: warning: no line held the target marker '_TARGET_' (matched in its case: --keep-case): --window made no features (hare confusion writes lines with the marker in place of a word of its set)" err.txt ||
   fail "no marker: $(cat err.txt)"
+# A model of windows given raw sentences in test, predict or audit (not hare
+# confusion's lines) says so too, after its answers; lines with the marker
+# do not warn.
+"$HARE" train --format text --multiclass ova --window 2 raw.tsv -f raw.hare --quiet 2> /dev/null
+for command in test predict audit; do
+  "$HARE" $command -i raw.hare <(printf 'a\tHello there World\n') > /dev/null 2> err.txt
+  expect_eq "$command: no marker" "hare $command: warning: no line held the target marker '_TARGET_': --window made no features (hare confusion writes lines with the marker in place of a word of its set)" \
+    "$(grep 'no line held' err.txt)"
+  "$HARE" $command -i raw.hare <(printf 'b\tbad _target_ day\n') > /dev/null 2> err.txt
+  if grep -q "no line held" err.txt; then fail "$command: a marker, and a warning: $(cat err.txt)"; fi
+done
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
 
