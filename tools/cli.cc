@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -280,10 +281,14 @@ std::vector<std::string> ValidateTextFeatures(hashing::TextFeatureOptions& text,
     problems.push_back("--target must be 1 to 256 bytes");
   } else if (hashing::InvalidUtf8At(text.target) != 0) {
     problems.push_back(absl::StrCat("--target ", io::Quote(text.target), " is not valid UTF-8"));
-  } else if (hashing::SingleToken(text.target, /*keep_case=*/true) != text.target) {
+  } else if (std::optional<std::string> token =
+                 hashing::SingleToken(text.target, /*keep_case=*/true);
+             !token) {
     // The target is matched against the tokens of the text: it must be one.
     problems.push_back(absl::StrCat("--target ", io::Quote(text.target), " is not one token ",
                                     kOneTokenHint, ", so it could never match"));
+  } else {
+    text.target = *token;  // as the text's tokens hold it: without a soft hyphen, say
   }
   // Options that would make no feature: refused, as VW refuses --skips alone.
   if (text.minn > 0 && text.maxn == 0) {

@@ -77,12 +77,14 @@ int ConfusionCommand(int argc, char** argv) {
   if (target.empty() || target.size() > 256) {  // as hare train refuses it
     return Fail("confusion", "--target must be 1 to 256 bytes", kExitUsage);
   }
-  if (hashing::SingleToken(target, /*keep_case=*/true) != target) {
+  std::optional<std::string> token = hashing::SingleToken(target, /*keep_case=*/true);
+  if (!token) {
     return Fail("confusion",
                 absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,
                              ", so hare train could never find it"),
                 kExitUsage);
   }
+  target = *token;  // as the text's tokens hold it: without a soft hyphen, say
   // The marker as train's lower-cased tokens hold it: a set word or a line
   // holding it would make windows around the wrong tokens.
   const std::string marker = *hashing::SingleToken(target, /*keep_case=*/false);

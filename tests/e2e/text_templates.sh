@@ -155,6 +155,15 @@ expect_code 1 "$HARE" features --minn 3 < train.txt 2> err.txt
 grep -q "^hare features: --minn needs --maxn" err.txt || fail "minn alone: $(cat err.txt)"
 expect_code 1 "$HARE" train --format text --window 2 --target "two words" train.txt 2> err.txt
 grep -q "^hare train: --target 'two words' is not one token" err.txt || fail "target: $(cat err.txt)"
+# A target with a character the tokenizer drops (a soft hyphen) is the token
+# the text's own would be: the model holds MARK, and confusion writes it.
+printf 'whether\tI know MA\xc2\xadRK it\nweather\tfine MARK today\n' > soft.tsv
+"$HARE" train --format text --multiclass ova --window 1 --target $'MA\xc2\xadRK' soft.tsv -f soft.hare --quiet 2> err.txt
+expect_eq "soft hyphen in --target" "text templates    unigrams, window 1, target MARK" \
+  "$("$HARE" model info -i soft.hare | grep '^text templates')"
+if grep -q "no line held" err.txt; then fail "soft hyphen in --target: $(cat err.txt)"; fi
+expect_eq "soft hyphen in confusion's --target" "$(printf 'weather\tso MARK today')" \
+  "$(echo 'so weather today' | "$HARE" confusion --set whether,weather --target $'MA\xc2\xadRK')"
 # A target that is not UTF-8 says so, its byte escaped, in every command.
 for command in "train --format text" features "tune --format text"; do
   # shellcheck disable=SC2086
