@@ -95,6 +95,12 @@ MemoryLimit CurrentMemoryLimit() {
 
 uint64_t MaxLineBytes(const MemoryLimit& limit) { return limit.bytes / 8; }
 
+void LimitLinesToTheMemory(io::ParseOptions& parse, io::ChunkerOptions& chunking) {
+  const MemoryLimit limit = CurrentMemoryLimit();
+  parse.max_line_features = MaxLineFeatures(limit, parse.names);
+  chunking.max_line_bytes = MaxLineBytes(limit);
+}
+
 uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names) {
   if (limit.bytes == 0) return io::kMaxLineFeatures;
   return std::min(io::kMaxLineFeatures, limit.bytes / 4 / (names ? 160 : 16));

@@ -9,6 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "io/chunker.h"
+#include "io/format.h"
+
 namespace hare::learner {
 
 struct MemoryLimit {
@@ -42,5 +45,9 @@ uint64_t MaxLineFeatures(const MemoryLimit& limit, bool names);
 // an eighth of the memory, as the buffer that holds the line doubles while
 // the old one is copied (3/8 at the peak); 0 (no limit) when it is not known.
 uint64_t MaxLineBytes(const MemoryLimit& limit);
+
+// Both limits of a line under the current memory, read once: `parse`'s
+// max_line_features (for its names) and `chunking`'s max_line_bytes.
+void LimitLinesToTheMemory(io::ParseOptions& parse, io::ChunkerOptions& chunking);
 
 }  // namespace hare::learner

@@ -214,13 +214,14 @@ std::string Evaluation::Text() const {
   std::string out = absl::StrFormat("%-*s %10s %10s %10s %10s\n", w, "class", "precision", "recall",
                                     "f1", "support");
   // The classes the macro averages leave out (no example, no prediction:
-  // ratios of 0/0) are not listed either, only counted.
-  int unlisted = 0;
+  // ratios of 0/0) are not listed either, here or in the matrix, only counted.
+  std::vector<int> listed;
   for (int c = 0; c < classes(); ++c) {
-    if (support(c) == 0 && predicted(c) == 0) {
-      ++unlisted;
-      continue;
-    }
+    if (support(c) > 0 || predicted(c) > 0) listed.push_back(c);
+  }
+  const int k = static_cast<int>(listed.size());
+  const int unlisted = classes() - k;
+  for (int c : listed) {
     out += absl::StrFormat("%s %10.6f %10.6f %10.6f %10d\n", Padded(names_[c], name_width, true),
                            precision(c), recall(c), f1(c), support(c));
   }
@@ -252,13 +253,6 @@ std::string Evaluation::Text() const {
                            kCalibrationBins);
   }
 
-  // The matrix has the classes of the table above: those with an example or
-  // a prediction.
-  std::vector<int> listed;
-  for (int c = 0; c < classes(); ++c) {
-    if (support(c) > 0 || predicted(c) > 0) listed.push_back(c);
-  }
-  const int k = static_cast<int>(listed.size());
   const std::vector<ConfusionCell> nonzero = cells();
   if (k > kMaxTableClasses) {
     out += absl::StrFormat(

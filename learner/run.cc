@@ -303,7 +303,8 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
   }
   io::ParseOptions parse = o.parse;
   parse.names = o.keep_names;
-  parse.max_line_features = MaxLineFeatures(CurrentMemoryLimit(), parse.names);
+  io::ChunkerOptions chunking = o.chunking;
+  LimitLinesToTheMemory(parse, chunking);
   // After -i, classes are numbered from the model's: a cache holds numbers.
   std::string key = io::CacheKey(parse, o.inputs);
   if (!o.classes.empty()) {
@@ -365,8 +366,6 @@ absl::StatusOr<TrainResult> Train(const TrainOptions& o, Learner& learner, const
     }
   }
   if (stream == nullptr) {
-    io::ChunkerOptions chunking = o.chunking;
-    chunking.max_line_bytes = MaxLineBytes(CurrentMemoryLimit());
     stream = std::make_unique<io::ExampleReader>(o.inputs, parse, chunking, o.threads);
     if (use_cache) {
       absl::StatusOr<std::unique_ptr<io::CacheWriter>> w = io::CacheWriter::Create(cache_path, key);

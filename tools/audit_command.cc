@@ -51,15 +51,12 @@ int AuditCommand(int argc, char** argv) {
   const learner::ModelHeader& h = model->header();
   io::ParseOptions parse = h.parse_options();
   parse.names = true;
-  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
+  io::ChunkerOptions chunking{.fill_blocks = false};
+  learner::LimitLinesToTheMemory(parse, chunking);
   // Lines are read as they come and answered at once, so that audit works
   // in a pipe (| less); its output, a line per feature and class weights,
   // goes out every 64 KiB, not held a chunk at a time.
-  io::ExampleReader reader(
-      inputs, parse,
-      io::ChunkerOptions{.fill_blocks = false,
-                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())},
-      1);
+  io::ExampleReader reader(inputs, parse, chunking, 1);
   learner::RunOptions run{.strict = strict, .messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(h);
   const size_t k_classes = h.binary() ? 1 : h.classes.size();

@@ -130,12 +130,9 @@ int TestCommand(int argc, char** argv) {
   // With -p each line is answered as it arrives, as train -p and hare predict
   // do: a chunk is parsed when read, not when a block is full, and written at once.
   io::ParseOptions parse = model->header().parse_options();
-  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
-  io::ExampleReader reader(
-      inputs, parse,
-      io::ChunkerOptions{.fill_blocks = !out,
-                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())},
-      static_cast<int>(threads));
+  io::ChunkerOptions chunking{.fill_blocks = !out};
+  learner::LimitLinesToTheMemory(parse, chunking);
+  io::ExampleReader reader(inputs, parse, chunking, static_cast<int>(threads));
   learner::RunOptions run{
       .strict = strict, .messages = &std::cerr, .progress = quiet ? nullptr : &std::cerr};
   const learner::ModelHeader& h = model->header();
@@ -275,11 +272,9 @@ int PredictCommand(int argc, char** argv) {
   }
 
   io::ParseOptions parse = model->header().parse_options();
-  parse.max_line_features = learner::MaxLineFeatures(learner::CurrentMemoryLimit(), parse.names);
-  io::ExampleReader reader(
-      inputs, parse,
-      io::ChunkerOptions{.fill_blocks = false,
-                         .max_line_bytes = learner::MaxLineBytes(learner::CurrentMemoryLimit())});
+  io::ChunkerOptions chunking{.fill_blocks = false};
+  learner::LimitLinesToTheMemory(parse, chunking);
+  io::ExampleReader reader(inputs, parse, chunking);
   learner::RunOptions run{.strict = strict, .messages = &std::cerr};
   learner::ClassMap classes = learner::ClassesOf(model->header());
   std::vector<double> probabilities;
