@@ -47,10 +47,11 @@ void ProgressTable::PrintRow(const RunStats& stats, std::string_view label,
   next_row_ *= 2;
 }
 
-void PrintSummary(const RunStats& s, std::ostream& out) {
+void PrintSummary(const RunStats& s, std::ostream& out, bool after_table) {
   const double seconds = s.seconds > 0 ? s.seconds : 1e-9;
+  if (after_table) out << "\n";
   out << absl::StrFormat(
-      "\nfinished run\n"
+      "finished run\n"
       "number of examples = %d\n"
       "labelled examples = %d\n"
       "total features = %d\n"

@@ -61,7 +61,9 @@ class ProgressTable {
   size_t predict_width_ = 7;  // "predict"'s
 };
 
-// The closing summary: `name = value` lines, as VW prints them.
-void PrintSummary(const RunStats& stats, std::ostream& out);
+// The closing summary: `name = value` lines, as VW prints them, after a
+// blank line that sets them apart from the progress table above (none
+// with --quiet, where there is no table).
+void PrintSummary(const RunStats& stats, std::ostream& out, bool after_table = true);
 
 }  // namespace hare::learner

@@ -133,5 +133,11 @@ TEST(ProgressTest, SummaryErrorRateIsNotAvailableWithoutLabels) {
   EXPECT_NE(labelled.str().find("\nerror rate = 0.250000\n"), std::string::npos);
 }
 
+TEST(ProgressTest, SummaryWithoutTableHasNoBlankLineFirst) {
+  std::ostringstream out;
+  PrintSummary(RunStats{.examples = 1}, out, /*after_table=*/false);
+  EXPECT_TRUE(out.str().starts_with("finished run\nnumber of examples = 1\n")) << out.str();
+}
+
 }  // namespace
 }  // namespace hare::learner

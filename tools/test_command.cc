@@ -197,7 +197,7 @@ int TestCommand(int argc, char** argv) {
       return Fail("test", s, kExitInput);
     }
   }
-  learner::PrintSummary(*stats, std::cerr);
+  learner::PrintSummary(*stats, std::cerr, /*after_table=*/!quiet);
   WarnIfNoTarget("test", parse.text, stats->parsed_text, stats->marked);
   // Nothing to score, as with a file of another format: exit 2, as train
   // does; with -p the predictions may have been the point.

@@ -251,7 +251,7 @@ int TrainCommand(int argc, char** argv) {
       return Fail("train", s, kExitInput);
     }
   }
-  learner::PrintSummary(result->stats, std::cerr);
+  learner::PrintSummary(result->stats, std::cerr, /*after_table=*/!o.quiet);
   if (model->overflowed() > overflowed_before) {
     std::cerr << "hare train: warning: " << model->overflowed() - overflowed_before
               << " examples (counted in every pass) were not learned from: a score or squared "

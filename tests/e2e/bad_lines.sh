@@ -73,7 +73,11 @@ grep -q "^bad.txt:1:1: bad label 'pos': not a number (labels that are names are 
 
 # --strict: exit 2 at the first bad line, naming it, and the old model stays.
 "$HARE" gen -n 100 > good.vw
-"$HARE" train good.vw -f keep.model --quiet 2>/dev/null
+"$HARE" train good.vw -f keep.model --quiet 2> quiet.txt
+# --quiet: no table, so the summary opens the output, with no blank line.
+[ "$(head -1 quiet.txt)" == "finished run" ] || fail "quiet output starts: $(head -2 quiet.txt)"
+"$HARE" test -i keep.model good.vw --quiet 2> quiet.txt
+[ "$(head -1 quiet.txt)" == "finished run" ] || fail "quiet test output starts: $(head -2 quiet.txt)"
 cp keep.model keep.before
 expect_code 2 "$HARE" train bad.vw -f keep.model --strict --quiet 2> err.txt
 grep -q "^hare train: bad.vw:2:1: bad label 'x': not a number (labels that are names are for models trained with --multiclass) (stopped by --strict)$" err.txt ||
