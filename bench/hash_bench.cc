@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hashing/feature_hash.h"
+#include "hashing/text_features.h"
 
 namespace hare::hashing {
 namespace {
@@ -65,6 +66,37 @@ void BM_NumberFeatureHash(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
 }
 BENCHMARK(BM_NumberFeatureHash)->ArgName("indices")->Arg(1000)->Arg(1000000);
+
+// An affix (--affix) of words 1 to 12 characters long, as a sentence's
+// words run (most of them shorter than the affix); with `greek`, each of
+// their letters two bytes long.
+void BM_AffixName(benchmark::State& state, bool greek) {
+  const int affix = static_cast<int>(state.range(0));
+  std::vector<std::string> words(1024);
+  uint64_t x = 88172645463325252ull;  // xorshift64
+  for (std::string& word : words) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    const size_t length = 1 + x % 12;
+    for (size_t i = 0; i < length; ++i) {
+      const char letter = "abcdefghijklmnopqrstuvwxyz"[(x >> (5 * (i % 12))) % 26];
+      if (greek) {
+        word.append({static_cast<char>(0xce), static_cast<char>(0x91 + (letter - 'a') % 24)});
+      } else {
+        word.push_back(letter);
+      }
+    }
+  }
+  std::string name;
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(AffixName(words[i++ & 1023], affix, name));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+BENCHMARK_CAPTURE(BM_AffixName, ascii, false)->ArgName("affix")->Arg(4)->Arg(6)->Arg(-3);
+BENCHMARK_CAPTURE(BM_AffixName, greek, true)->ArgName("affix")->Arg(4)->Arg(-3);
 
 }  // namespace
 }  // namespace hare::hashing

@@ -2,9 +2,11 @@
 // order, hashes that are functions of the parts' hashes, pinned forever.
 #include "hashing/text_features.h"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "unicode/uchar.h"
@@ -449,6 +451,38 @@ TEST(TextFeaturesTest, AffixesOfTheWordsLongerThanThem) {
   EXPECT_STREQ(f.Namespace(3), "affix");
   EXPECT_EQ(AffixSpec({4, -3}), "+4,-3");
   EXPECT_EQ(AffixSpec({}), "");
+}
+
+TEST(TextFeaturesTest, AffixNameOfAnyBytesCountsLeadBytes) {
+  // Every string of up to 6 bytes from ASCII, a lead byte, a continuation
+  // byte (so broken UTF-8 too), against the definition: the first (last) n
+  // characters, each starting at a byte that is not 10xxxxxx, given a
+  // character beyond them.
+  const std::string alphabet = "a\xce\x91";
+  std::vector<std::string> words = {""};
+  for (size_t w = 0; w < words.size(); ++w) {
+    if (words[w].size() == 6) continue;
+    for (const char c : alphabet) words.push_back(words[w] + c);
+  }
+  ASSERT_EQ(words.size(), 1093u);  // 3^0 + ... + 3^6
+  auto starts = [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; };
+  for (const std::string& word : words) {
+    std::vector<size_t> at;  // the lead bytes' positions
+    for (size_t b = 0; b < word.size(); ++b) {
+      if (starts(word[b])) at.push_back(b);
+    }
+    for (const int affix : {1, 2, 3, 4, -1, -2, -3, -4}) {
+      const size_t n = static_cast<size_t>(std::abs(affix));
+      std::string expected = "untouched", name = expected;
+      if (affix > 0 && at.size() > n) {
+        expected = absl::StrCat("+", n, word.substr(0, at[n]));
+      } else if (affix < 0 && at.size() > n) {
+        expected = absl::StrCat("-", n, word.substr(at[at.size() - n]));
+      }
+      EXPECT_EQ(AffixName(word, affix, name), expected != "untouched");
+      EXPECT_EQ(name, expected) << absl::CHexEscape(word) << " " << affix;
+    }
+  }
 }
 
 TEST(TextFeaturesTest, WindowAndCollocationsAroundTheTarget) {
