@@ -41,7 +41,7 @@ int AuditCommand(int argc, char** argv) {
   flags.AddString("-i,--initial-regressor", "MODEL", "the model (required)", &model_path);
   flags.AddSwitch("--strict", "stop at the first bad line (exit code 2)", &strict);
   if (int code = ParseCommandLine(flags, kSynopsis, argc, argv, &inputs); code >= 0) return code;
-  if (model_path.empty()) return Fail("audit", MissingModel(flags), kExitUsage);
+  if (model_path.empty()) return FailUsage("audit", {MissingModel(flags)});
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("audit", model.status(), kExitInput);
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("audit", s, kExitInput);

@@ -44,57 +44,51 @@ int ConfusionCommand(int argc, char** argv) {
   // one, and a word twice would be a class that never wins.
   const auto not_utf8 = [](const char* flag, std::string_view word) {
     if (hashing::InvalidUtf8At(word) == 0) return false;
-    Fail("confusion", absl::StrCat(flag, " ", io::Quote(word), " is not valid UTF-8"), kExitUsage);
+    FailUsage("confusion", {absl::StrCat(flag, " ", io::Quote(word), " is not valid UTF-8")});
     return true;
   };
   if (!flags.WasGiven("--set")) {
-    return Fail("confusion", "--set WORDS is required, e.g. --set whether,weather", kExitUsage);
+    return FailUsage("confusion", {"--set WORDS is required, e.g. --set whether,weather"});
   }
   std::vector<std::string> set;
   for (const std::string& entry : std::vector<std::string>(absl::StrSplit(set_text, ','))) {
     if (entry.empty()) {
-      return Fail("confusion", absl::StrCat("--set '", set_text, "' has an empty word"),
-                  kExitUsage);
+      return FailUsage("confusion", {absl::StrCat("--set '", set_text, "' has an empty word")});
     }
     if (not_utf8("--set word", entry)) return kExitUsage;
     std::optional<std::string> word = hashing::SingleToken(entry, /*keep_case=*/false);
     if (!word) {
-      return Fail("confusion",
-                  absl::StrCat("--set word '", entry, "' is not one token ", kOneTokenHint,
-                               ", so it could never match"),
-                  kExitUsage);
+      return FailUsage("confusion", {absl::StrCat("--set word '", entry, "' is not one token ",
+                                                  kOneTokenHint, ", so it could never match")});
     }
     if (std::find(set.begin(), set.end(), *word) != set.end()) {
-      return Fail("confusion", absl::StrCat("--set has '", *word, "' twice"), kExitUsage);
+      return FailUsage("confusion", {absl::StrCat("--set has '", *word, "' twice")});
     }
     set.push_back(*std::move(word));
   }
   if (set.size() < 2) {
-    return Fail("confusion", "--set needs at least two words, e.g. --set whether,weather",
-                kExitUsage);
+    return FailUsage("confusion", {"--set needs at least two words, e.g. --set whether,weather"});
   }
   if (not_utf8("--target", target)) return kExitUsage;
   if (target.empty() || target.size() > 256) {  // as hare train refuses it
-    return Fail("confusion", "--target must be 1 to 256 bytes", kExitUsage);
+    return FailUsage("confusion", {"--target must be 1 to 256 bytes"});
   }
   std::optional<std::string> token = hashing::SingleToken(target, /*keep_case=*/true);
   if (!token) {
-    return Fail("confusion",
-                absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,
-                             ", so hare train could never find it"),
-                kExitUsage);
+    return FailUsage("confusion",
+                     {absl::StrCat("--target '", target, "' is not one token ", kOneTokenHint,
+                                   ", so hare train could never find it")});
   }
   target = *token;  // as the text's tokens hold it: without a soft hyphen, say
   // The marker as train's lower-cased tokens hold it: a set word or a line
   // holding it would make windows around the wrong tokens.
   const std::string marker = *hashing::SingleToken(target, /*keep_case=*/false);
   if (std::find(set.begin(), set.end(), marker) != set.end()) {
-    return Fail("confusion",
-                absl::StrCat("--target '", target, "' is a word of --set: choose another marker"),
-                kExitUsage);
+    return FailUsage("confusion", {absl::StrCat("--target '", target,
+                                                "' is a word of --set: choose another marker")});
   }
   if (binary && set.size() != 2) {
-    return Fail("confusion", "--binary needs a set of exactly two words", kExitUsage);
+    return FailUsage("confusion", {"--binary needs a set of exactly two words"});
   }
   if (absl::Status s = io::CheckReadable(inputs); !s.ok()) return Fail("confusion", s, kExitInput);
   if (absl::Status s = CheckStdout(inputs, ""); !s.ok()) return Fail("confusion", s, kExitInput);

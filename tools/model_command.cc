@@ -137,10 +137,10 @@ int ModelCommand(int argc, char** argv) {
     rest.erase(rest.begin());
   }
   if (!rest.empty()) {
-    return Fail(command.c_str(),
-                absl::StrCat("one model at a time: '", rest[0], "' is one too many"), kExitUsage);
+    return FailUsage(command.c_str(),
+                     {absl::StrCat("one model at a time: '", rest[0], "' is one too many")});
   }
-  if (model_path.empty()) return Fail(command.c_str(), MissingModel(flags), kExitUsage);
+  if (model_path.empty()) return FailUsage(command.c_str(), {MissingModel(flags)});
   absl::StatusOr<learner::Model> model =
       learner::LoadModel(model_path, learner::ModelUse::kInspect);
   if (!model.ok()) return Fail(command.c_str(), model.status(), kExitInput);

@@ -88,29 +88,26 @@ int TestCommand(int argc, char** argv) {
   flags.AddInt("--threads", "N", "parser threads (default: all cores)", &threads);
   if (int code = ParseCommandLine(flags, kTestSynopsis, argc, argv, &inputs); code >= 0)
     return code;
-  if (model_path.empty()) return Fail("test", MissingModel(flags), kExitUsage);
+  if (model_path.empty()) return FailUsage("test", {MissingModel(flags)});
   if (threads < 1 || threads > 256) return FailUsage("test", {"--threads must be 1 to 256"}, true);
   if (flags.WasGiven("-p") && predictions_path.empty()) {
-    return Fail("test", "-p needs a file name ('-' for stdout)", kExitUsage);
+    return FailUsage("test", {"-p needs a file name ('-' for stdout)"});
   }
-  if (top < 1) return Fail("test", "--top must be 1 or more", kExitUsage);
+  if (top < 1) return FailUsage("test", {"--top must be 1 or more"});
   if (flags.WasGiven("--top") && predictions_path.empty()) {
-    return Fail("test", "--top is for the predictions -p writes", kExitUsage);
+    return FailUsage("test", {"--top is for the predictions -p writes"});
   }
   // By any name of descriptor 1 (-p /dev/stdout), or of the file stdout
   // writes (-p out > out, or a pipe): the report would follow the lines, or cut them.
   if (json && !predictions_path.empty()) {
     if (predictions_path == "-" || io::WriteTargetOf(predictions_path).descriptor == 1) {
-      return Fail(
-          "test",
-          absl::StrCat("--json and -p ", predictions_path, " both write to stdout; give -p a file"),
-          kExitUsage);
+      return FailUsage("test", {absl::StrCat("--json and -p ", predictions_path,
+                                             " both write to stdout; give -p a file")});
     }
     if (io::NamesDescriptor(predictions_path, 1)) {
-      return Fail("test",
-                  absl::StrCat("--json writes to stdout, which goes to ", predictions_path,
-                               ", the file -p names; give -p another file"),
-                  kExitUsage);
+      return FailUsage("test",
+                       {absl::StrCat("--json writes to stdout, which goes to ", predictions_path,
+                                     ", the file -p names; give -p another file")});
     }
   }
 
@@ -259,8 +256,8 @@ int PredictCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kPredictSynopsis, argc, argv, &inputs); code >= 0) {
     return code;
   }
-  if (model_path.empty()) return Fail("predict", MissingModel(flags), kExitUsage);
-  if (top < 1) return Fail("predict", "--top must be 1 or more", kExitUsage);
+  if (model_path.empty()) return FailUsage("predict", {MissingModel(flags)});
+  if (top < 1) return FailUsage("predict", {"--top must be 1 or more"});
   absl::StatusOr<learner::Model> model = learner::LoadModel(model_path);
   if (!model.ok()) return Fail("predict", model.status(), kExitInput);
   if (absl::Status s = CheckInputs(inputs, "fastText's k, the number of answers, is --top K here");

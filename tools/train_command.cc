@@ -155,7 +155,7 @@ int TrainCommand(int argc, char** argv) {
   std::optional<learner::TrainingState> state;
   if (!o.model_in.empty()) {
     if (!io::InputAt(o.model_in, o.inputs).empty()) {
-      return Fail("train", absl::StrCat("-i ", o.model_in, " is also given as data"), kExitUsage);
+      return FailUsage("train", {absl::StrCat("-i ", o.model_in, " is also given as data")});
     }
     absl::StatusOr<learner::Model> loaded = learner::LoadModel(o.model_in);
     if (!loaded.ok()) return Fail("train", loaded.status(), kExitInput);

@@ -473,14 +473,17 @@ Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" train d.vw --passes 2 -c '' 2> err.txt
 grep -q "^hare train: -c needs a file name$" err.txt || fail "-c '': $(cat err.txt)"
 expect_code 1 "$HARE" test -i full.model d.vw -p '' 2> err.txt
-expect_eq "-p ''" "hare test: -p needs a file name ('-' for stdout)" "$(cat err.txt)"
+expect_eq "-p ''" "hare test: -p needs a file name ('-' for stdout)
+Run 'hare test --help' for the options." "$(cat err.txt)"
 for command in test predict audit "model info"; do
   # shellcheck disable=SC2086
   expect_code 1 "$HARE" $command -i '' < d.vw 2> err.txt
-  expect_eq "$command -i ''" "hare $command: -i needs a file name" "$(cat err.txt)"
+  expect_eq "$command -i ''" "hare $command: -i needs a file name
+Run 'hare $command --help' for the options." "$(cat err.txt)"
   # shellcheck disable=SC2086
   expect_code 1 "$HARE" $command < d.vw 2> err.txt
-  expect_eq "$command without -i" "hare $command: -i MODEL is required" "$(cat err.txt)"
+  expect_eq "$command without -i" "hare $command: -i MODEL is required
+Run 'hare $command --help' for the options." "$(cat err.txt)"
 done
 # A table the memory cannot hold is a message (not under AddressSanitizer,
 # which needs far more address space than any limit here would leave).
@@ -659,8 +662,8 @@ expect_eq "learner line with probabilities" "learner           --rule perceptron
 "$HARE" train --quiet $("$HARE" model info -i prob.model | sed -n 's/^learner *//p') d.vw -f prob2.model 2>/dev/null
 cmp -s prob.model prob2.model || fail "the learner line with --probabilities trained another model"
 expect_code 1 "$HARE" model info -i m.model other.model 2> err.txt
-expect_eq "two models" "hare model info: one model at a time: 'other.model' is one too many" \
-  "$(cat err.txt)"
+expect_eq "two models" "hare model info: one model at a time: 'other.model' is one too many
+Run 'hare model info --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" model info -b 18 m.model 2> err.txt
 expect_eq "model info -b" "hare model info: unknown option -b (the model keeps its table size and input format)
 Run 'hare model info --help' for the options." "$(cat err.txt)"

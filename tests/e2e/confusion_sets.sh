@@ -10,7 +10,8 @@ expect_eq "confusion" "$(printf 'whether\t_TARGET_ the Weather is fine , I wonde
 expect_eq "binary labels" "1 -1 1 " "$(cat labels.txt)"
 expect_code 1 "$HARE" confusion --set whether raw.txt
 expect_code 1 "$HARE" confusion raw.txt 2> err.txt
-expect_eq "no --set" "hare confusion: --set WORDS is required, e.g. --set whether,weather" "$(cat err.txt)"
+expect_eq "no --set" "hare confusion: --set WORDS is required, e.g. --set whether,weather
+Run 'hare confusion --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" confusion --set a,b,c --binary raw.txt
 # Each word of the set is one token, once; the marker too.
 expect_code 1 "$HARE" confusion --set "may be,maybe" raw.txt 2> err.txt
@@ -32,7 +33,8 @@ grep -qxF "hare confusion: --target '\xff' is not valid UTF-8" err.txt || fail "
 long=$(printf 'T%.0s' $(seq 257))
 for target in "" "$long"; do
   expect_code 1 "$HARE" confusion --set a,b --target "$target" raw.txt 2> err.txt
-  expect_eq "--target of ${#target} bytes" "hare confusion: --target must be 1 to 256 bytes" "$(cat err.txt)"
+  expect_eq "--target of ${#target} bytes" "hare confusion: --target must be 1 to 256 bytes
+Run 'hare confusion --help' for the options." "$(cat err.txt)"
 done
 # An empty one is that problem alone to hare train (not also "give --window").
 expect_code 1 "$HARE" train --format text --target '' raw.txt 2> err.txt

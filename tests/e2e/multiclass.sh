@@ -122,9 +122,11 @@ printf '1 |w a b\n-1 |w c\n' > two.vw
 expect_eq "binary --top 2" "$("$HARE" predict -i two.model < two.vw)" \
   "$("$HARE" predict -i two.model --top 2 < two.vw)"
 expect_code 1 "$HARE" test -i p.model --top 2 two.vw 2> top.txt
-expect_eq "--top without -p" "hare test: --top is for the predictions -p writes" "$(cat top.txt)"
+expect_eq "--top without -p" "hare test: --top is for the predictions -p writes
+Run 'hare test --help' for the options." "$(cat top.txt)"
 expect_code 1 "$HARE" predict -i p.model --top 0 < two.vw 2> top.txt
-expect_eq "--top 0" "hare predict: --top must be 1 or more" "$(cat top.txt)"
+expect_eq "--top 0" "hare predict: --top must be 1 or more
+Run 'hare predict --help' for the options." "$(cat top.txt)"
 
 # Binary: Platt's sigmoid on sentence polarity, the averaged Perceptron. The
 # expected calibration error bound, 0.05: with 2132 test examples in 10 bins

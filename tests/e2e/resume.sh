@@ -50,7 +50,8 @@ expect_code 1 "$HARE" train --save-resume a.vw 2> err.txt
 grep -qxF "hare train: --save-resume keeps the training state in the model: it needs -f MODEL" err.txt ||
   fail "--save-resume without -f: $(cat err.txt)"
 expect_code 1 "$HARE" train -i a.hare a.hare b.vw 2> err.txt
-expect_eq "model as data" "hare train: -i a.hare is also given as data" "$(cat err.txt)"
+expect_eq "model as data" "hare train: -i a.hare is also given as data
+Run 'hare train --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" tune -i a.hare b.vw 2> err.txt
 grep -qxF "hare tune: unknown option -i (hare tune searches from scratch; hare train -i MODEL goes on training a model)" err.txt ||
   fail "tune -i: $(cat err.txt)"

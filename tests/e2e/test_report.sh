@@ -79,15 +79,18 @@ expect_eq "stdout without --json" "" "$(cat none.txt)"
 expect_code 1 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p - 2> err.txt > /dev/null
 grep -q -- "--json and -p - both write to stdout" err.txt || fail "usage message: $(cat err.txt)"
 expect_code 1 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p /dev/stdout 2> err.txt > /dev/null
-expect_eq "--json -p /dev/stdout" "hare test: --json and -p /dev/stdout both write to stdout; give -p a file" "$(cat err.txt)"
+expect_eq "--json -p /dev/stdout" "hare test: --json and -p /dev/stdout both write to stdout; give -p a file
+Run 'hare test --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p same.out 2> err.txt > same.out
-expect_eq "--json -p out > out" "hare test: --json writes to stdout, which goes to same.out, the file -p names; give -p another file" "$(cat err.txt)"
+expect_eq "--json -p out > out" "hare test: --json writes to stdout, which goes to same.out, the file -p names; give -p another file
+Run 'hare test --help' for the options." "$(cat err.txt)"
 # Or the named pipe stdout goes to (its reader would get both, mixed).
 mkfifo same.pipe
 cat same.pipe > from-pipe.txt &
 expect_code 1 timeout 60 "$HARE" test -i m.model "$data/rt-polarity.test.vw.gz" --json -p same.pipe 2> err.txt > same.pipe
 wait
-expect_eq "--json -p pipe > pipe" "hare test: --json writes to stdout, which goes to same.pipe, the file -p names; give -p another file" "$(cat err.txt)"
+expect_eq "--json -p pipe > pipe" "hare test: --json writes to stdout, which goes to same.pipe, the file -p names; give -p another file
+Run 'hare test --help' for the options." "$(cat err.txt)"
 # Nothing labelled to score (LIBSVM lines for a VW model): exit 2, saying why.
 printf '1 1:1 2:1\n-1 3:1\n' > other.svm
 expect_code 2 "$HARE" test -i m.model other.svm --quiet 2> err.txt
