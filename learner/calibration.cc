@@ -167,7 +167,12 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
   // The slope grows with beta (the loss is convex); bracket its zero.
   constexpr double kMaxBeta = 1e6;
   double low = 0, high = 1e-3;
-  if (slope(0) >= 0) return {CalibrationKind::kTemperature, 1e30f, 0.0f};
+  // Scores that rank the true class no higher than the others on average
+  // tell nothing: T as large as a float goes, at any scale of the scores
+  // (a fixed 1e30 would be sharp for scores of 1e38).
+  if (slope(0) >= 0) {
+    return {CalibrationKind::kTemperature, std::numeric_limits<float>::max(), 0.0f};
+  }
   while (high < kMaxBeta && slope(high) < 0) {
     low = high;
     high *= 4;

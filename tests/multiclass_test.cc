@@ -576,6 +576,20 @@ TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
   EXPECT_TRUE(Fittable(scores, std::vector<int32_t>{0, 1, 1}));
 }
 
+// Scores that favour the wrong class: the fitted softmax is all but flat,
+// at any scale of the scores (it was T = 1e30, which left scores of 1e37
+// sure of the wrong class).
+TEST(CalibrationTest, TemperatureOfScoresThatTellNothingIsFlatAtAnyScale) {
+  for (float scale : {1e-10f, 1.0f, 1e37f}) {
+    const std::vector<float> rows = {3 * scale, -3 * scale, -2 * scale, 2 * scale};
+    const Calibration c = FitTemperature(rows, 2, std::vector<int32_t>{1, 0});
+    EXPECT_EQ(c.a, std::numeric_limits<float>::max()) << scale;
+    std::vector<double> p(2);
+    c.Probabilities(std::span<const float>(rows).first(2), p);
+    EXPECT_NEAR(p[0], 0.5, 0.05) << scale;  // 0.544 at 1e37
+  }
+}
+
 TEST(CalibrationTest, TemperatureFindsTheTemperatureThatMadeTheLabels) {
   learner::Random rng(4);
   constexpr size_t kK = 3;
