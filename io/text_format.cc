@@ -77,9 +77,12 @@ bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::stri
     while (word_end < line.size() && !apart(line[word_end])) ++word_end;
     const std::string_view word = line.substr(at, word_end - at);
     // A byte-order mark before a label (a file's, inside a concatenation of
-    // files) is no part of it, as a class name loses it.
+    // files), a zero-width space or another invisible separator is no part
+    // of it, as a class name loses them.
     std::string_view bare = word;
-    if (bare.starts_with(kByteOrderMark)) bare.remove_prefix(kByteOrderMark.size());
+    if (static_cast<unsigned char>(word[0]) >= 0x80) {
+      bare.remove_prefix(static_cast<size_t>(hashing::TrimSeparators(word).data() - word.data()));
+    }
     if (bare.starts_with(prefix)) {
       // Compared as the class names are made (separators around them
       // trimmed), so that the first label again with a zero-width space or

@@ -193,18 +193,31 @@ TEST(TextFormatTest, FastTextLabelAnywhereIsKeptWholeAndTheRestIsTheText) {
             (std::vector<Feature>{Word("how"), Word("far"), ConstantFeature(kText)}));
 }
 
-// A byte-order mark before a label (files joined with cat) is dropped, as a
-// class name loses it: the label is found, and is the same class.
+// A byte-order mark before a label (files joined with cat), a zero-width
+// space or both, is dropped, as a class name loses them: the label is
+// found, and is the same class; so is a second label after such a mark.
 TEST(TextFormatTest, FastTextLabelAfterAByteOrderMarkIsTheLabel) {
-  ParsedChunk p("__label__pos good\n\xEF\xBB\xBF__label__neg bad\nok \xEF\xBB\xBF__label__neg\n",
-                FastText());
+  ParsedChunk p(
+      "__label__pos good\n\xEF\xBB\xBF__label__neg bad\nok \xEF\xBB\xBF__label__neg\n"
+      "\xE2\x80\x8B__label__neg zw\n\xEF\xBB\xBF\xE2\x80\x8B__label__neg both\n"
+      "__label__pos x \xE2\x80\x8B__label__neg\n",
+      FastText());
   const ExampleBatch& b = p.batch();
-  ASSERT_EQ(b.size(), 3u);
-  EXPECT_TRUE(b.bad_lines.empty());
+  ASSERT_EQ(b.size(), 5u);
   EXPECT_EQ(b.class_label(1), "__label__neg");
   EXPECT_EQ(b.class_label(2), "__label__neg");
   EXPECT_EQ(FeaturesOf(b, 1), (std::vector<Feature>{Word("bad"), ConstantFeature(kText)}));
   EXPECT_EQ(FeaturesOf(b, 2), (std::vector<Feature>{Word("ok"), ConstantFeature(kText)}));
+  EXPECT_EQ(b.class_label(3), "__label__neg");
+  EXPECT_EQ(FeaturesOf(b, 3), (std::vector<Feature>{Word("zw"), ConstantFeature(kText)}));
+  EXPECT_EQ(b.class_label(4), "__label__neg");
+  EXPECT_EQ(FeaturesOf(b, 4), (std::vector<Feature>{Word("both"), ConstantFeature(kText)}));
+  ASSERT_EQ(b.bad_lines.size(), 1u);
+  EXPECT_EQ(b.bad_lines[0].line, 6u);
+  EXPECT_EQ(b.bad_lines[0].column, 19u);  // the label's, after the 3 bytes of the space
+  EXPECT_EQ(b.bad_lines[0].message,
+            "a second label, '__label__neg' after '__label__pos': hare learns one class for each "
+            "example");
 }
 
 TEST(TextFormatTest, FastTextSecondLabelIsABadLineAndColumnsCountTheLabel) {
