@@ -22,23 +22,27 @@ NumberError ParseFloat(std::string_view text, float* out) {
     if (begin != end && *begin == '-') return NumberError::kNotANumber;  // "+-1"
   }
   if (begin == end) return NumberError::kNotANumber;
-  double value = 0;
+  // Read as a float, rounded once (through a double, a value just below
+  // halfway between two floats could round to the halfway double, then up).
+  float value = 0;
   auto [ptr, ec] = std::from_chars(begin, end, value);
   if (ec == std::errc::result_out_of_range && ptr == end) {
-    // Too small for a double (1e-400) is zero, as strtod would say; too large is an error.
-    std::string_view digits(begin, end - begin);
-    bool tiny = digits.find("e-") != digits.npos || digits.find("E-") != digits.npos;
-    if (!tiny) return NumberError::kOutOfRange;
+    // Too small for a float (1e-50) is zero, as strtof would say (the caller
+    // may refuse it: TooSmallForAFloat); too large (1e39, FLT_MAX plus half
+    // its ulp and more) is an error. A double tells which; beyond a double's
+    // range too (1e-400, 1e400), the sign of the exponent.
+    double wide = 0;
+    const std::string_view digits(begin, static_cast<size_t>(end - begin));
+    const bool huge = std::from_chars(begin, end, wide).ec == std::errc()
+                          ? std::fabs(wide) >= 1
+                          : digits.find("e-") == digits.npos && digits.find("E-") == digits.npos;
+    if (huge) return NumberError::kOutOfRange;
     value = 0;
     ec = std::errc();
   }
   if (ec != std::errc() || ptr != end) return NumberError::kNotANumber;
   if (!std::isfinite(value)) return NumberError::kNotFinite;
-  // Too large only if it rounds to infinity as a float: from FLT_MAX plus half
-  // its ulp (2^103) up. FLT_MAX prints as "3.4028235e+38", a little above it.
-  constexpr double kFloatOverflow = 0x1.ffffffp+127;
-  if (std::fabs(value) >= kFloatOverflow) return NumberError::kOutOfRange;
-  *out = static_cast<float>(value);
+  *out = value;
   return NumberError::kNone;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cfloat>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -76,6 +77,23 @@ TEST(ParseFloatTest, LargestFloatAsPrintedReadsBack) {
   EXPECT_EQ(Float(std::string_view(text, end - text)).value, FLT_MAX);
   EXPECT_EQ(Float("-3.4028235e38").value, -FLT_MAX);
   EXPECT_EQ(Float("3.40282356e38").value, FLT_MAX);
+}
+
+// Rounded once, to the nearest float: through a double, a value just off
+// the halfway point between two floats would land on it and round to even.
+TEST(ParseFloatTest, RoundsOnceToTheNearestFloat) {
+  // Just below FLT_MAX + half its ulp (0x1.ffffffp+127 = 3.4028235677973366e38
+  // and a little): FLT_MAX, not too large.
+  EXPECT_EQ(Float("3.40282356779733661e38").error, NumberError::kNone);
+  EXPECT_EQ(Float("3.40282356779733661e38").value, FLT_MAX);
+  // Just above 1 + 2^-24 (1.000000059604644775...): the float above 1.
+  EXPECT_EQ(Float("1.0000000596046448").value, std::nextafter(1.0f, 2.0f));
+  EXPECT_EQ(Float("1.0000000596046447").value, 1.0f);
+  // A thousand digits that round up only on the last one.
+  EXPECT_EQ(Float("1.000000059604644775390625" + std::string(970, '0') + "1").value,
+            std::nextafter(1.0f, 2.0f));
+  // 1e-45 written out: the smallest subnormal float.
+  EXPECT_EQ(Float("0." + std::string(44, '0') + "1").value, FLT_TRUE_MIN);
 }
 
 TEST(ParseFloatTest, RejectsNonFinite) {
