@@ -31,6 +31,7 @@ struct LineContext {
     char space;
     uint64_t hash;
     float value;
+    uint32_t column = 0;  // the feature's in the line (1-based); 0 for an n-gram
   };
   std::vector<Seen> seen;
   std::vector<std::string> seen_names;   // with names kept: the name of each seen feature

@@ -40,6 +40,7 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "hashing/ngrams.h"
 #include "hashing/text_features.h"
 #include "io/number.h"
@@ -133,9 +134,14 @@ std::string QualifiedName(std::string_view space, std::string_view feature) {
 
 bool Matches(char want, char space) { return want == ':' || want == space; }
 
-bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
+bool AddInteractions(std::string_view line, LineContext& ctx, ExampleBatch& batch,
+                     LineError* error) {
   const std::vector<LineContext::Seen>& f = ctx.seen;
   const size_t n = f.size();
+  // The first product past a float's range: its pattern and features.
+  struct {
+    size_t pattern, i, j, k;
+  } overflow{};
   bool finite = true;
   const bool names = ctx.options.names;
   // What the line may still make: it stops there, before the memory runs out.
@@ -151,9 +157,13 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
       return PatternsOverlap(ctx.options.interactions[q], set);
     });
   };
+  size_t pattern = 0;
   auto add = [&](uint64_t hash, float value, size_t i, size_t j, size_t k) {
     if (room-- == 0) return false;
-    finite = finite && std::isfinite(value);
+    if (finite && !std::isfinite(value)) {
+      finite = false;
+      overflow = {pattern, i, j, k};
+    }
     batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, value);
     if (names) {
       std::string name = absl::StrCat(ctx.seen_names[i], "*", ctx.seen_names[j]);
@@ -194,6 +204,7 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
   auto& at = ctx.interacting;
   for (size_t m = 0; m < ctx.options.interactions.size(); ++m) {
     const std::string& in = ctx.options.interactions[m];
+    pattern = m;
     overlapped_by = &ctx.overlapped_by[m];
     for (size_t p = 0; p < in.size(); ++p) {
       at[p].clear();
@@ -223,8 +234,26 @@ bool AddInteractions(LineContext& ctx, ExampleBatch& batch, LineError* error) {
     }
   }
   if (!finite) {
-    error->column = 1;
-    error->message = "a product of feature values in an interaction is too large for a float";
+    // Named by the features' text in the line (an n-gram, of value 1, is
+    // "an n-gram"), pointing at the first of them that has a column.
+    const std::string& in = ctx.options.interactions[overflow.pattern];
+    std::vector<std::string> parts;
+    error->column = 0;
+    for (const size_t x : {overflow.i, overflow.j, overflow.k}) {
+      if (x >= n) continue;
+      const uint32_t column = f[x].column;
+      if (column == 0) {
+        parts.push_back("an n-gram");
+        continue;
+      }
+      if (error->column == 0) error->column = column;
+      const std::string_view rest = line.substr(column - 1);
+      parts.push_back(Quote(rest.substr(0, rest.find_first_of(" \t"))));
+    }
+    if (error->column == 0) error->column = 1;
+    error->message =
+        absl::StrCat("the product of feature values ", absl::StrJoin(parts, " * "), " (",
+                     in.size() == 2 ? "-q " : "--cubic ", in, ") is too large for a float");
   }
   return finite;
 }
@@ -404,11 +433,11 @@ bool ParseVwLine(std::string_view line, LineContext& ctx, ExampleBatch& batch, f
       } else {
         batch.AddFeature(static_cast<uint32_t>(hash) & ctx.mask, scaled);
       }
-      if (interacting) ctx.seen.push_back({space, hash, scaled});
+      if (interacting) ctx.seen.push_back({space, hash, scaled, Column(begin, t)});
     }
     if (gramming) AddGrams(ctx, batch, space, space_name, interacting, linear);
   }
-  if (interacting) return AddInteractions(ctx, batch, error);
+  if (interacting) return AddInteractions(line, ctx, batch, error);
   return true;
 }
 

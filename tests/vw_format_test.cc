@@ -550,13 +550,25 @@ TEST(VwFormatTest, Interactions) {
     EXPECT_EQ(f[6], (Feature{slot(hashing::Interact(hashing::Interact(x, z), x)), 1}));
     EXPECT_EQ(f[7], (Feature{slot(hashing::Interact(hashing::Interact(x, z), y)), 1}));
   }
-  // A product too large for a float is a bad line.
+  // A product too large for a float is a bad line, naming its features and
+  // pattern, at the first feature's column.
   o.interactions = {"ab"};
-  test_util::ParsedChunk big("1 |alpha x:1e30 |beta z:1e30\n", o);
+  test_util::ParsedChunk big("1 |alpha w x:1e30 |beta z:1e30\n", o);
   EXPECT_EQ(big.batch().size(), 0u);
   ASSERT_EQ(big.batch().bad_lines.size(), 1u);
   EXPECT_EQ(big.batch().bad_lines[0].message,
-            "a product of feature values in an interaction is too large for a float");
+            "the product of feature values 'x:1e30' * 'z:1e30' (-q ab) is too large for a float");
+  EXPECT_EQ(big.batch().bad_lines[0].column, 12u);
+  // An n-gram (value 1) is named so; the first feature with a column is
+  // pointed at.
+  o.interactions = {"baa"};
+  o.ngrams = {"b2"};
+  test_util::ParsedChunk cubic("1 |alpha x:1e20 |beta p:1e-30 q:1e-30\n", o);
+  ASSERT_EQ(cubic.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(cubic.batch().bad_lines[0].message,
+            "the product of feature values an n-gram * 'x:1e20' * 'x:1e20' (--cubic baa) is too "
+            "large for a float");
+  EXPECT_EQ(cubic.batch().bad_lines[0].column, 10u);
 }
 
 // A line that would make more features than max_line_features (set from the
