@@ -1,13 +1,45 @@
 #include "io/number.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "absl/strings/str_format.h"
 #include "hashing/text_features.h"
 
 namespace hare::io {
+
+namespace {
+
+// Whether a decimal number that from_chars read whole ([-]digits[.digits]
+// [e[+-]digits]) is 1 or more in magnitude: the power of ten of its first
+// digit other than 0, plus its exponent, is 0 or more. Exact for any
+// length, where a double cannot tell 1e-400 from 1e400.
+bool AtLeastOne(std::string_view number) {
+  if (!number.empty() && number[0] == '-') number.remove_prefix(1);
+  const size_t e = number.find_first_of("eE");
+  const std::string_view mantissa = number.substr(0, e);
+  int64_t exponent = 0;
+  if (e != number.npos) {
+    std::string_view power = number.substr(e + 1);
+    const bool negative = !power.empty() && power[0] == '-';
+    if (!power.empty() && (power[0] == '-' || power[0] == '+')) power.remove_prefix(1);
+    const auto [end, error] = std::from_chars(power.data(), power.data() + power.size(), exponent);
+    if (error == std::errc::result_out_of_range) exponent = int64_t{1} << 62;  // beyond any digits
+    if (negative) exponent = -exponent;
+  }
+  const size_t point = std::min(mantissa.find('.'), mantissa.size());
+  const size_t first = mantissa.find_first_of("123456789");
+  if (first == mantissa.npos) return false;  // 0
+  // The digit at `first` is worth 10^(point - 1 - first), the point not counted.
+  const int64_t power =
+      static_cast<int64_t>(point) - 1 - static_cast<int64_t>(first) + (first > point ? 1 : 0);
+  return power + exponent >= 0;
+}
+
+}  // namespace
 
 NumberError ParseFloat(std::string_view text, float* out) {
   // Fast path for the values that dominate real data: "1" and "0".
@@ -24,20 +56,19 @@ NumberError ParseFloat(std::string_view text, float* out) {
   if (begin == end) return NumberError::kNotANumber;
   // Read as a float, rounded once (through a double, a value just below
   // halfway between two floats could round to the halfway double, then up).
+  // GCC 12's libstdc++ (Debian 12's) rounds correctly, at any length, and
+  // says out of range only for what rounds to 0 or past the largest float
+  // (an older one, through strtof, for subnormals too); the tests pin both.
   float value = 0;
   auto [ptr, ec] = std::from_chars(begin, end, value);
   if (ec == std::errc::result_out_of_range && ptr == end) {
-    // Too small for a float (1e-50) is zero, as strtof would say (the caller
-    // may refuse it: TooSmallForAFloat); too large (1e39, FLT_MAX plus half
-    // its ulp and more) is an error. A double tells which; beyond a double's
-    // range too (1e-400, 1e400), the sign of the exponent.
-    double wide = 0;
-    const std::string_view digits(begin, static_cast<size_t>(end - begin));
-    const bool huge = std::from_chars(begin, end, wide).ec == std::errc()
-                          ? std::fabs(wide) >= 1
-                          : digits.find("e-") == digits.npos && digits.find("E-") == digits.npos;
-    if (huge) return NumberError::kOutOfRange;
-    value = 0;
+    // Too small for a float (1e-50) is zero, signed, as strtof would say (the
+    // caller may refuse it: TooSmallForAFloat); too large (1e39, FLT_MAX plus
+    // half its ulp and more) is an error.
+    if (AtLeastOne(std::string_view(begin, static_cast<size_t>(end - begin)))) {
+      return NumberError::kOutOfRange;
+    }
+    value = *begin == '-' ? -0.0f : 0.0f;
     ec = std::errc();
   }
   if (ec != std::errc() || ptr != end) return NumberError::kNotANumber;

@@ -80,7 +80,7 @@ bool SplitFastTextLine(std::string_view line, std::string_view prefix, std::stri
     // files), a zero-width space or another invisible separator is no part
     // of it, as a class name loses them.
     std::string_view bare = word;
-    if (static_cast<unsigned char>(word[0]) >= 0x80) {
+    if (static_cast<unsigned char>(word[0]) >= 0x80 && word.find(prefix) != word.npos) {
       bare.remove_prefix(static_cast<size_t>(hashing::TrimSeparators(word).data() - word.data()));
     }
     if (bare.starts_with(prefix)) {

@@ -40,6 +40,7 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "hashing/ngrams.h"
 #include "hashing/text_features.h"
@@ -235,12 +236,15 @@ bool AddInteractions(std::string_view line, LineContext& ctx, ExampleBatch& batc
   }
   if (!finite) {
     // Named by the features' text in the line (an n-gram, of value 1, is
-    // "an n-gram"), pointing at the first of them that has a column.
+    // "an n-gram"), pointing at the first of them that has a column; with
+    // the values multiplied, where a namespace's scale changed them.
     const std::string& in = ctx.options.interactions[overflow.pattern];
-    std::vector<std::string> parts;
+    std::vector<std::string> parts, values;
+    bool scaled = false;
     error->column = 0;
     for (const size_t x : {overflow.i, overflow.j, overflow.k}) {
       if (x >= n) continue;
+      values.push_back(absl::StrFormat("%g", f[x].value));
       const uint32_t column = f[x].column;
       if (column == 0) {
         parts.push_back("an n-gram");
@@ -248,12 +252,20 @@ bool AddInteractions(std::string_view line, LineContext& ctx, ExampleBatch& batc
       }
       if (error->column == 0) error->column = column;
       const std::string_view rest = line.substr(column - 1);
-      parts.push_back(Quote(rest.substr(0, rest.find_first_of(" \t"))));
+      const std::string_view token = rest.substr(
+          0, static_cast<size_t>(std::find_if(rest.begin(), rest.end(), EndsToken) - rest.begin()));
+      parts.push_back(Quote(token));
+      const size_t colon = token.find(':');
+      float written = 1.0f;
+      if (colon != token.npos) ParseFloat(token.substr(colon + 1), &written);
+      scaled = scaled || written != f[x].value;
     }
     if (error->column == 0) error->column = 1;
-    error->message =
-        absl::StrCat("the product of feature values ", absl::StrJoin(parts, " * "), " (",
-                     in.size() == 2 ? "-q " : "--cubic ", in, ") is too large for a float");
+    error->message = absl::StrCat(
+        "the product of feature values ", absl::StrJoin(parts, " * "),
+        scaled ? absl::StrCat(" (", absl::StrJoin(values, " * "), " with their namespaces' scales)")
+               : "",
+        " in ", in.size() == 2 ? "-q " : "--cubic ", Quote(in), " is too large for a float");
   }
   return finite;
 }

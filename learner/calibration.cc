@@ -168,8 +168,9 @@ Calibration FitTemperature(std::span<const float> scores, size_t k,
   constexpr double kMaxBeta = 1e6;
   double low = 0, high = 1e-3;
   // Scores that rank the true class no higher than the others on average
-  // tell nothing: T as large as a float goes, at any scale of the scores
-  // (a fixed 1e30 would be sharp for scores of 1e38).
+  // tell nothing: T as large as a float goes, a flat softmax up to scores
+  // near the float range (where s / T reaches 1: two classes at +-3.4e38
+  // get 0.88 and 0.12; a fixed 1e30 made scores of 1e37 all but sure).
   if (slope(0) >= 0) {
     return {CalibrationKind::kTemperature, std::numeric_limits<float>::max(), 0.0f};
   }

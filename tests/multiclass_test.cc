@@ -576,10 +576,10 @@ TEST(CalibrationTest, NothingToFitOnLeavesTheScores) {
   EXPECT_TRUE(Fittable(scores, std::vector<int32_t>{0, 1, 1}));
 }
 
-// Scores that favour the wrong class: the fitted softmax is all but flat,
-// at any scale of the scores (it was T = 1e30, which left scores of 1e37
-// sure of the wrong class).
-TEST(CalibrationTest, TemperatureOfScoresThatTellNothingIsFlatAtAnyScale) {
+// Scores that favour the wrong class: the fitted softmax is all but flat up
+// to scores near the float range (it was T = 1e30, which left scores of
+// 1e37 sure of the wrong class).
+TEST(CalibrationTest, TemperatureOfScoresThatTellNothingIsAllButFlat) {
   for (float scale : {1e-10f, 1.0f, 1e37f}) {
     const std::vector<float> rows = {3 * scale, -3 * scale, -2 * scale, 2 * scale};
     const Calibration c = FitTemperature(rows, 2, std::vector<int32_t>{1, 0});

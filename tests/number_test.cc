@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "absl/strings/str_cat.h"
+
 namespace hare::io {
 namespace {
 
@@ -90,10 +92,29 @@ TEST(ParseFloatTest, RoundsOnceToTheNearestFloat) {
   EXPECT_EQ(Float("1.0000000596046448").value, std::nextafter(1.0f, 2.0f));
   EXPECT_EQ(Float("1.0000000596046447").value, 1.0f);
   // A thousand digits that round up only on the last one.
-  EXPECT_EQ(Float("1.000000059604644775390625" + std::string(970, '0') + "1").value,
+  EXPECT_EQ(Float(absl::StrCat("1.000000059604644775390625", std::string(970, '0'), "1")).value,
             std::nextafter(1.0f, 2.0f));
   // 1e-45 written out: the smallest subnormal float.
-  EXPECT_EQ(Float("0." + std::string(44, '0') + "1").value, FLT_TRUE_MIN);
+  EXPECT_EQ(Float(absl::StrCat("0.", std::string(44, '0'), "1")).value, FLT_TRUE_MIN);
+}
+
+// Past a float's range, too small (zero, keeping its sign) or too large,
+// told apart by the digits' power of ten at any length, beyond a double's
+// range too.
+TEST(ParseFloatTest, TooSmallOrTooLargeAtAnyLength) {
+  EXPECT_EQ(Float(absl::StrCat("0.", std::string(400, '0'), "1")).error, NumberError::kNone);
+  EXPECT_EQ(Float(absl::StrCat("0.", std::string(400, '0'), "1")).value, 0.0f);
+  EXPECT_EQ(Float(absl::StrCat("0.", std::string(400, '0'), "1e+2")).value, 0.0f);
+  EXPECT_EQ(Float(absl::StrCat("1", std::string(500, '0'), "e-5")).error, NumberError::kOutOfRange);
+  EXPECT_EQ(Float(absl::StrCat("0.00", std::string(60, '0'), "1e200")).error,
+            NumberError::kOutOfRange);
+  EXPECT_EQ(Float("1e-99999999999999999999").value, 0.0f);
+  EXPECT_EQ(Float("1e99999999999999999999").error, NumberError::kOutOfRange);
+  EXPECT_EQ(Float(".1e-45").value, 0.0f);
+  const Parsed negative = Float("-1e-50");
+  EXPECT_EQ(negative.error, NumberError::kNone);
+  EXPECT_EQ(negative.value, 0.0f);
+  EXPECT_TRUE(std::signbit(negative.value));
 }
 
 TEST(ParseFloatTest, RejectsNonFinite) {

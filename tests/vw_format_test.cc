@@ -556,8 +556,9 @@ TEST(VwFormatTest, Interactions) {
   test_util::ParsedChunk big("1 |alpha w x:1e30 |beta z:1e30\n", o);
   EXPECT_EQ(big.batch().size(), 0u);
   ASSERT_EQ(big.batch().bad_lines.size(), 1u);
-  EXPECT_EQ(big.batch().bad_lines[0].message,
-            "the product of feature values 'x:1e30' * 'z:1e30' (-q ab) is too large for a float");
+  EXPECT_EQ(
+      big.batch().bad_lines[0].message,
+      "the product of feature values 'x:1e30' * 'z:1e30' in -q 'ab' is too large for a float");
   EXPECT_EQ(big.batch().bad_lines[0].column, 12u);
   // An n-gram (value 1) is named so; the first feature with a column is
   // pointed at.
@@ -566,9 +567,18 @@ TEST(VwFormatTest, Interactions) {
   test_util::ParsedChunk cubic("1 |alpha x:1e20 |beta p:1e-30 q:1e-30\n", o);
   ASSERT_EQ(cubic.batch().bad_lines.size(), 1u);
   EXPECT_EQ(cubic.batch().bad_lines[0].message,
-            "the product of feature values an n-gram * 'x:1e20' * 'x:1e20' (--cubic baa) is too "
-            "large for a float");
+            "the product of feature values an n-gram * 'x:1e20' * 'x:1e20' in --cubic 'baa' is "
+            "too large for a float");
   EXPECT_EQ(cubic.batch().bad_lines[0].column, 10u);
+  // A feature touching the next bar ends there; the values a namespace's
+  // scale changed are given; the default namespace's letter is a space.
+  o.interactions = {"a "};
+  o.ngrams = {};
+  test_util::ParsedChunk scaled("1 |alpha:1e10 x:1e15| z:1e15\n", o);
+  ASSERT_EQ(scaled.batch().bad_lines.size(), 1u);
+  EXPECT_EQ(scaled.batch().bad_lines[0].message,
+            "the product of feature values 'x:1e15' * 'z:1e15' (1e+25 * 1e+15 with their "
+            "namespaces' scales) in -q 'a ' is too large for a float");
 }
 
 // A line that would make more features than max_line_features (set from the

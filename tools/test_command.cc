@@ -89,7 +89,7 @@ int TestCommand(int argc, char** argv) {
   if (int code = ParseCommandLine(flags, kTestSynopsis, argc, argv, &inputs); code >= 0)
     return code;
   if (model_path.empty()) return FailUsage("test", {MissingModel(flags)});
-  if (threads < 1 || threads > 256) return FailUsage("test", {"--threads must be 1 to 256"}, true);
+  if (threads < 1 || threads > 256) return FailUsage("test", {"--threads must be 1 to 256"});
   if (flags.WasGiven("-p") && predictions_path.empty()) {
     return FailUsage("test", {"-p needs a file name ('-' for stdout)"});
   }

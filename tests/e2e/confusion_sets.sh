@@ -21,12 +21,14 @@ grep -q "^hare confusion: --set has 'whether' twice$" err.txt || fail "twice: $(
 expect_code 1 "$HARE" confusion --set whether,weather --target "a b" raw.txt
 # An empty set word, a marker that is a set word or not UTF-8: refused.
 expect_code 1 "$HARE" confusion --set whether,,weather raw.txt 2> err.txt
-grep -q "^hare confusion: --set 'whether,,weather' has an empty word$" err.txt || fail "empty: $(cat err.txt)"
+expect_eq "empty" "hare confusion: --set 'whether,,weather' has an empty word
+Run 'hare confusion --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" confusion --set whether,weather --target Weather raw.txt 2> err.txt
 grep -q "^hare confusion: --target 'Weather' is a word of --set: choose another marker$" err.txt ||
   fail "marker in the set: $(cat err.txt)"
 expect_code 1 "$HARE" confusion --set "$(printf 'a,b\xff')" raw.txt 2> err.txt
-grep -qxF "hare confusion: --set word 'b\xff' is not valid UTF-8" err.txt || fail "set utf-8: $(cat err.txt)"
+expect_eq "set utf-8" "hare confusion: --set word 'b\xff' is not valid UTF-8
+Run 'hare confusion --help' for the options." "$(cat err.txt)"
 expect_code 1 "$HARE" confusion --set a,b --target "$(printf '\xff')" raw.txt 2> err.txt
 grep -qxF "hare confusion: --target '\xff' is not valid UTF-8" err.txt || fail "target utf-8: $(cat err.txt)"
 # A marker hare train would refuse is refused here too, with its message.
