@@ -275,6 +275,11 @@ Result Evaluate(const Setup& setup, const std::vector<std::string>& args,
       result.error = std::string(r.status().message());
       return result;
     }
+    // The starting point warns, as hare train would, when --window or
+    // --collocations find no target marker to make features around.
+    if (fold == 0 && run.messages != nullptr) {
+      WarnIfNoTarget("tune", o.parse.text, r->stats.parsed_text, r->stats.marked);
+    }
     // A line whose features did not fit was skipped: beside other
     // candidates' tables it may have fitted alone, so the candidate is run
     // again alone (its score stands if the line does not fit then either).
@@ -440,8 +445,11 @@ int TuneCommand(int argc, char** argv) {
   for (const std::string& input : setup.inputs) {  // a pipe would wait for a second writer
     struct stat st;
     if (::stat(input.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-      return FailUsage("tune", {absl::StrCat("tune reads its FILEs many times: ", input,
-                                             " is not a regular file (a pipe is read once)")});
+      return FailUsage(
+          "tune",
+          {absl::StrCat("tune reads its FILEs many times: ", input,
+                        " is not a regular file (a pipe or a device may not give the same lines "
+                        "twice)")});
     }
   }
   if (!train.options.model_out.empty()) {  // before the search, not after it

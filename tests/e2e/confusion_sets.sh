@@ -78,6 +78,11 @@ for command in test predict audit; do
   "$HARE" $command -i raw.hare <(printf 'b\tbad _target_ day\n') > /dev/null 2> err.txt
   if grep -q "no line held" err.txt; then fail "$command: a marker, and a warning: $(cat err.txt)"; fi
 done
+# So does hare tune's starting point, once, before its table.
+for i in 1 2 3 4 5 6; do printf 'a\tHello World\nb\tbad day\n'; done > raw12.tsv
+"$HARE" tune --format text --multiclass ova --window 2 raw12.tsv --max-passes 1 > /dev/null 2> err.txt
+expect_eq "tune: no marker" "hare tune: warning: no line held the target marker '_TARGET_': --window made no features (hare confusion writes lines with the marker in place of a word of its set)" \
+  "$(grep 'no line held' err.txt)"
 printf 'bad \xff\n' | { expect_code 2 "$HARE" confusion --set a,b 2> err.txt; }
 grep -qxF '<stdin>:1:5: invalid UTF-8 (\xff); line skipped' err.txt || fail "utf-8: $(cat err.txt)"
 

@@ -302,7 +302,7 @@ grep -q "give files, not stdin" stdin.txt || fail "$(cat stdin.txt)"
 # candidate (refused before it is opened: no writer is needed here).
 mkfifo pipe.vw
 expect_code 1 "$HARE" tune pipe.vw 2> pipe.txt
-expect_eq "a pipe" "hare tune: tune reads its FILEs many times: pipe.vw is not a regular file (a pipe is read once)" "$(head -1 pipe.txt)"
+expect_eq "a pipe" "hare tune: tune reads its FILEs many times: pipe.vw is not a regular file (a pipe or a device may not give the same lines twice)" "$(head -1 pipe.txt)"
 # A value that starts with '-' given as --flag=VALUE stays one word in the
 # candidates' command lines and the line printed.
 for i in $(seq 10); do printf '1 |-x a |y c\n-1 |-x b |y d\n'; done > dash.vw
