@@ -456,8 +456,8 @@ TEST(TextFeaturesTest, AffixesOfTheWordsLongerThanThem) {
 TEST(TextFeaturesTest, AffixNameOfAnyBytesCountsLeadBytes) {
   // Every string of up to 6 bytes from ASCII, a lead byte, a continuation
   // byte (so broken UTF-8 too), against the definition: the first (last) n
-  // characters, each starting at a byte that is not 10xxxxxx, given a
-  // character beyond them.
+  // characters, each starting at a byte that is not a continuation byte
+  // (0x80 to 0xbf), given a character beyond them.
   const std::string alphabet = "a\xce\x91";
   std::vector<std::string> words = {""};
   for (size_t w = 0; w < words.size(); ++w) {
